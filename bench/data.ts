@@ -1,0 +1,305 @@
+/**
+ * `npm run bench:data` — the racing data at the size of a real season (issue 4), one run:
+ *  1. a scratch database `pitwall_bench_data` on the local server (dropped and re-created);
+ *  2. seeds the demo world (default 100,000 drivers, ≥ 1M result rows) through the real ingest
+ *     path (`seedDemoData`) → ingest events/s;
+ *  3. brings every racing projection up to date with the live runner → projection events/s;
+ *  4. rebuilds every racing read model from the log (src/projections/core/rebuild.ts) → seconds;
+ *  5. starts the app in its own process and measures every racing endpoint with autocannon at 50
+ *     connections, round-robin over realistic paths (bench/data-requests.ts) → p50/p95.
+ * Targets: rebuild ≤ 60 s; every endpoint p95 ≤ 50 ms; search p95 ≤ 20 ms.
+ * Progress goes to stdout; the LAST line is one JSON object with the figures.
+ *
+ * Usage: npm run bench:data -- [--drivers N] [--duration S] [--connections C] [--reuse] [--drop]
+ *   --reuse  measure the endpoints of the database a previous run left (skips steps 1–4)
+ *   --drop   drop the database at the end (default: keep it for EXPLAIN and --reuse)
+ * Env: TEST_DATABASE_URL (server; default postgres://postgres@127.0.0.1:5432/test).
+ */
+import { spawn } from 'node:child_process';
+import { loadavg } from 'node:os';
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { loadConfig } from '../src/config.ts';
+import { createKnex, type Knex } from '../src/db/knex.ts';
+import { migrateLatest } from '../src/db/migrate.ts';
+import { allEventDefinitions } from '../src/events/index.ts';
+import { createEventRegistry, createEventStore, type EventStore } from '../src/eventstore/index.ts';
+import { seedDemoData } from '../src/ingest/pipeline/seed-demo.ts';
+import { createLogger } from '../src/logger.ts';
+import { rebuildProjection } from '../src/projections/core/rebuild.ts';
+import { createProjectionRunner, type RunnerDeps } from '../src/projections/core/runner.ts';
+import { racingProjections } from '../src/projections/racing/index.ts';
+import { RESULTS_TABLE } from '../src/projections/subsessions/tables.ts';
+import { buildLoads, type EndpointLoad } from './data-requests.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    drivers: { type: 'string', default: '100000' },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '50' },
+    reuse: { type: 'boolean', default: false },
+    drop: { type: 'boolean', default: false },
+  },
+});
+const DRIVERS = Number(args.drivers);
+const DURATION_S = Number(args.duration);
+const CONNECTIONS = Number(args.connections);
+const SERVER_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const DB_NAME = 'pitwall_bench_data';
+const DB_URL = Object.assign(new URL(SERVER_URL), { pathname: `/${DB_NAME}` }).toString();
+const TARGETS = { rebuildSeconds: 60, p95Ms: 50, searchP95Ms: 20 };
+const SEARCH_ROUTES = new Set(['/api/drivers/search', '/api/series/search']);
+
+const logger = createLogger({ level: 'warn', pretty: false });
+const say = (line: string): void => console.log(`[bench:data] ${line}`);
+const round = (n: number, digits = 1) => Number(n.toFixed(digits));
+
+async function admin(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: SERVER_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+interface BuildFigures {
+  events: number;
+  resultRows: number;
+  ingestEps: number;
+  projectionEps: number;
+  rebuildAllSeconds: number;
+}
+
+/** Steps 1–4: fresh database, seed, live projection, full rebuild. */
+async function build(knex: Knex, store: EventStore): Promise<BuildFigures> {
+  await migrateLatest(knex);
+  const deps: RunnerDeps = { knex, eventStore: store, logger };
+  // First build on the empty log: tables and checkpoints, so step 3 is the live runner's path.
+  for (const projection of racingProjections) await rebuildProjection(deps, projection);
+
+  say(`seeding ${DRIVERS.toLocaleString('en')} drivers through the ingest pipeline …`);
+  let lastPrint = 0;
+  const seeded = await seedDemoData({
+    deps: { knex, eventStore: store, logger },
+    drivers: DRIVERS,
+    onProgress: (p) => {
+      if (p.phase !== 'done' && Date.now() - lastPrint < 10_000) return;
+      lastPrint = Date.now();
+      say(
+        `  ${p.phase} ${p.done}/${p.total}: ${p.appended.toLocaleString('en')} events, ${p.resultRows.toLocaleString('en')} result rows, ${Math.round(p.eventsPerSecond)} ev/s, ${Math.round(p.elapsedMs / 1000)} s`,
+      );
+    },
+  });
+  const events = seeded.counts?.appended ?? 0;
+  const resultRows = seeded.counts?.resultRows ?? 0;
+  say(
+    `seeded: ${events.toLocaleString('en')} events, ${resultRows.toLocaleString('en')} result rows in ${round(seeded.elapsedMs / 1000)} s (${Math.round(seeded.eventsPerSecond)} ev/s)`,
+  );
+
+  const runner = createProjectionRunner(deps);
+  let applied = 0;
+  const projectStart = Date.now();
+  for (const projection of racingProjections) {
+    const started = Date.now();
+    const result = await runner.runUntilCaughtUp(projection);
+    if (result.kind !== 'caught-up') throw new Error(`${projection.name}: ${result.kind}`);
+    applied += result.eventsApplied;
+    const seconds = (Date.now() - started) / 1000;
+    say(
+      `  projected ${projection.name}: ${result.eventsApplied.toLocaleString('en')} events in ${round(seconds)} s (${Math.round(result.eventsApplied / seconds)} ev/s)`,
+    );
+  }
+  const projectSeconds = (Date.now() - projectStart) / 1000;
+  say(`live projection: ${applied.toLocaleString('en')} events in ${round(projectSeconds)} s`);
+
+  const rebuildStart = Date.now();
+  for (const projection of racingProjections) {
+    const started = Date.now();
+    const result = await rebuildProjection(deps, projection, { batchSize: 1000 });
+    if (result.kind !== 'rebuilt') throw new Error(`${projection.name}: ${result.kind}`);
+    say(
+      `  rebuilt ${projection.name}: ${result.eventsApplied.toLocaleString('en')} events in ${round((Date.now() - started) / 1000)} s`,
+    );
+  }
+  const rebuildAllSeconds = (Date.now() - rebuildStart) / 1000;
+  say(`rebuild of every racing read model: ${round(rebuildAllSeconds)} s`);
+  return {
+    events,
+    resultRows,
+    ingestEps: Math.round(seeded.eventsPerSecond),
+    projectionEps: Math.round(applied / projectSeconds),
+    rebuildAllSeconds: round(rebuildAllSeconds),
+  };
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+interface EndpointFigures {
+  p50_ms: number;
+  p95_ms: number;
+  rps: number;
+  non2xx: number;
+}
+
+/** One endpoint: 2 s warm-up (JIT, pools, caches), then DURATION_S measured, paths round-robin. */
+async function measure(
+  baseUrl: string,
+  load: EndpointLoad,
+  cookie: string,
+): Promise<EndpointFigures> {
+  let i = 0;
+  const requests = [
+    {
+      method: 'GET' as const,
+      setupRequest: (req: autocannon.Request) => ({
+        ...req,
+        path: load.paths[i++ % load.paths.length],
+      }),
+    },
+  ];
+  const headers = { Cookie: cookie, Accept: 'application/json' };
+  await autocannon({ url: baseUrl, connections: CONNECTIONS, duration: 2, headers, requests });
+  const latencies: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      { url: baseUrl, connections: CONNECTIONS, duration: DURATION_S, headers, requests },
+      (err: unknown, res) =>
+        err ? reject(err instanceof Error ? err : new Error('autocannon failed')) : resolve(res),
+    );
+    instance.on('response', (_client, _status, _bytes, responseTime) => {
+      latencies.push(responseTime);
+    });
+  });
+  latencies.sort((a, b) => a - b);
+  return {
+    p50_ms: round(percentile(latencies, 50), 2),
+    p95_ms: round(percentile(latencies, 95), 2),
+    rps: Math.round(result.requests.average),
+    non2xx: result.non2xx,
+  };
+}
+
+async function startServer(): Promise<{ url: string; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/data-server.ts', DB_URL], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`bench server exited (${code})`)));
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      if (line.startsWith('{')) resolve((JSON.parse(line) as { url: string }).url);
+    });
+  });
+  return {
+    url,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** Every path answers 200 before it is measured (a 4xx would measure the error path). */
+async function checkPaths(baseUrl: string, loads: EndpointLoad[]): Promise<void> {
+  for (const load of loads) {
+    for (const path of load.paths.slice(0, 25)) {
+      const res = await fetch(new URL(path, baseUrl));
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}`);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+if (!args.reuse) {
+  await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+  await admin(`CREATE DATABASE ${DB_NAME}`);
+}
+const knex = createKnex(DB_URL, { poolMax: 10 });
+const store = createEventStore({
+  config: loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn' }),
+  logger,
+  registry: createEventRegistry(allEventDefinitions),
+  url: DB_URL,
+  poolMax: 10,
+});
+let figures: BuildFigures | null = null;
+try {
+  if (!args.reuse) figures = await build(knex, store);
+  const resultRows =
+    figures?.resultRows ??
+    Number((await knex(RESULTS_TABLE).count<{ n: string }[]>('* as n'))[0]?.n ?? 0);
+  const loads = await buildLoads(knex);
+  const server = await startServer();
+  const endpoints: Record<string, EndpointFigures> = {};
+  // The machine's 1-minute load average before each endpoint: figures taken on a busy shared
+  // machine are not comparable with a quiet one.
+  const loadSamples: number[] = [];
+  try {
+    await checkPaths(server.url, loads);
+    // A returning browser: the session cookie the site gave it (as the pages' API calls carry).
+    const first = await fetch(new URL('/api/series', server.url));
+    await first.arrayBuffer();
+    const cookie = first.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    for (const load of loads) {
+      loadSamples.push(loadavg()[0]!);
+      const f = await measure(server.url, load, cookie);
+      endpoints[`GET ${load.route}`] = f;
+      const target = SEARCH_ROUTES.has(load.route) ? TARGETS.searchP95Ms : TARGETS.p95Ms;
+      say(
+        `${load.route.padEnd(48)} p50 ${String(f.p50_ms).padStart(6)} ms  p95 ${String(f.p95_ms).padStart(6)} ms  ${String(f.rps).padStart(5)} req/s${f.non2xx ? `  NON-2XX ${f.non2xx}` : ''}${f.p95_ms > target ? `  MISSES p95 ≤ ${target} ms` : ''}`,
+      );
+    }
+  } finally {
+    await server.stop();
+  }
+  const missed = Object.entries(endpoints)
+    .filter(
+      ([name, f]) =>
+        f.p95_ms > (SEARCH_ROUTES.has(name.slice(4)) ? TARGETS.searchP95Ms : TARGETS.p95Ms),
+    )
+    .map(([name]) => name);
+  console.log(
+    JSON.stringify({
+      drivers: figures ? DRIVERS : null,
+      result_rows: resultRows,
+      events: figures?.events ?? null,
+      ingest_eps: figures?.ingestEps ?? null,
+      projection_eps: figures?.projectionEps ?? null,
+      rebuild_all_seconds: figures?.rebuildAllSeconds ?? null,
+      connections: CONNECTIONS,
+      duration_s: DURATION_S,
+      load_avg_1m: round(loadSamples.reduce((a, b) => a + b, 0) / Math.max(1, loadSamples.length)),
+      endpoints: Object.fromEntries(
+        Object.entries(endpoints).map(([name, f]) => [
+          name,
+          { p50_ms: f.p50_ms, p95_ms: f.p95_ms, rps: f.rps },
+        ]),
+      ),
+      targets_missed: [
+        ...(figures && figures.rebuildAllSeconds > TARGETS.rebuildSeconds
+          ? ['rebuild_all_seconds']
+          : []),
+        ...missed,
+        ...Object.entries(endpoints)
+          .filter(([, f]) => f.non2xx > 0)
+          .map(([name]) => `${name} (non-2xx answers)`),
+      ],
+    }),
+  );
+} finally {
+  await store.close();
+  await knex.destroy();
+  if (args.drop) await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+}

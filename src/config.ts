@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+/**
+ * Process configuration, validated once at start. A bad value stops the process with a
+ * message naming the variable (see `loadConfig`). Everything optional has a default that
+ * makes `npm start` work on a fresh machine (embedded Postgres, in-process queue backend).
+ */
+const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
+const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
+const bool = z.preprocess(
+  (v) => (v === undefined || v === '' ? undefined : v === 'true' || v === '1'),
+  z.boolean().optional(),
+);
+
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  APP_URL: optionalUrl,
+  APP_NAME: z.string().default('Pitwall'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: optionalUrl,
+  DATA_DIR: z.string().default('.data'),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  REDIS_URL: optionalUrl,
+  EVENTSTORE_URL: z.preprocess(emptyToUndefined, z.string().startsWith('esdb').optional()),
+  SESSION_SECRET: z.preprocess(emptyToUndefined, z.string().min(32).optional()),
+  /** Roots the key that wraps users' personal-data keys (docs/accounts.md); default: SESSION_SECRET. */
+  PII_MASTER_KEY: z.preprocess(emptyToUndefined, z.string().min(32).optional()),
+  TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().optional()),
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default('Pitwall <no-reply@pitwall.local>'),
+  DISCORD_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().optional()),
+  DISCORD_CLIENT_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
+  DISCORD_CALLBACK_URL: optionalUrl,
+  DISCORD_AUTHORIZE_URL: z.url().default('https://discord.com/api/oauth2/authorize'),
+  DISCORD_TOKEN_URL: z.url().default('https://discord.com/api/oauth2/token'),
+  DISCORD_API_URL: z.url().default('https://discord.com/api'),
+  IRACING_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().optional()),
+  IRACING_CLIENT_SECRET: z.preprocess(emptyToUndefined, z.string().optional()),
+  IRACING_USERNAME: z.preprocess(emptyToUndefined, z.string().optional()),
+  IRACING_PASSWORD: z.preprocess(emptyToUndefined, z.string().optional()),
+  IRACING_API_URL: z.url().default('https://members-ng.iracing.com'),
+  IRACING_OAUTH_URL: z.url().default('https://oauth.iracing.com'),
+  SEED_DEMO: bool,
+  SEED_DRIVERS: z.coerce.number().int().min(0).default(5000),
+  RUN_WORKERS: bool,
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly issues: { variable: string; message: string }[]) {
+    super(
+      'Invalid configuration:\n' + issues.map((i) => `  ${i.variable}: ${i.message}`).join('\n'),
+    );
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment; throws ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => ({ variable: String(i.path[0]), message: i.message })),
+    );
+  }
+  return parsed.data;
+}

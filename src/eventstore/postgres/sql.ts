@@ -1,0 +1,326 @@
+import type { QueryConfig } from 'pg';
+import {
+  parsePosition,
+  type EventMetadata,
+  type ExpectedRevision,
+  type NewEvent,
+  type Position,
+  type RecordedEvent,
+} from '../port.ts';
+
+/**
+ * The SQL of the PostgreSQL adapter (schema: migrations/0010_eventstore.ts). Every statement is a
+ * named prepared statement: parsed and planned once per connection.
+ *
+ * The global order is (transaction_id, global_position) — the REAL columns, in the primary key's
+ * order. Readers only see rows with transaction_id < pg_snapshot_xmin(pg_current_snapshot()): every
+ * transaction below that bound has finished, and every transaction still running (or not yet
+ * started) has an xid at or above it, so no row can later appear behind a position a reader has
+ * passed. All parts of one statement share one snapshot, so a page and its head agree.
+ */
+
+export const EVENTS_TABLE = 'es_events';
+export const STREAMS_TABLE = 'es_streams';
+export const EVENT_ID_CONSTRAINT = 'es_events_event_id_key';
+
+const VISIBLE = 'transaction_id < pg_snapshot_xmin(pg_current_snapshot())';
+// recorded_at travels as epoch milliseconds: `new Date(ms)` costs a fraction of parsing the
+// timestamptz text, which was a tenth of readAll's client time.
+const COLUMNS =
+  'transaction_id, global_position, stream_name, revision, event_id, event_type, schema_version, data, metadata, ' +
+  '(extract(epoch FROM recorded_at) * 1000)::float8 AS recorded_at_ms';
+
+/**
+ * Advisory-lock class of stream locks (two-int form, so it cannot collide with single-bigint
+ * advisory locks of other modules).
+ */
+export const STREAM_LOCK_CLASS = 0x45530001;
+
+/**
+ * Updates the stream row and computes the new last revision; returns no row on a mismatch.
+ * Every variant reads from the `lock` CTE, so the stream's advisory lock is held BEFORE the first
+ * write — and the first write is what assigns the transaction id. Writers of one stream thus get
+ * their transaction ids in revision order (a writer that waited on the row lock itself would
+ * already hold an id, and the row lock's queue is not FIFO), so the global order always agrees
+ * with every stream's own order.
+ */
+function updateStream(expected: ExpectedRevision): { name: string; sql: string } {
+  switch (expected) {
+    case 'any':
+      return {
+        name: 'any',
+        sql: `INSERT INTO es_streams AS s (stream_name, revision) SELECT $1, $2::bigint - 1 FROM lock
+              ON CONFLICT (stream_name) DO UPDATE SET revision = s.revision + $2::bigint
+              RETURNING s.revision`,
+      };
+    case 'no_stream':
+      return {
+        name: 'no_stream',
+        sql: `INSERT INTO es_streams (stream_name, revision) SELECT $1, $2::bigint - 1 FROM lock
+              ON CONFLICT (stream_name) DO NOTHING
+              RETURNING revision`,
+      };
+    case 'stream_exists':
+      return {
+        name: 'stream_exists',
+        sql: `UPDATE es_streams SET revision = es_streams.revision + $2::bigint FROM lock
+              WHERE stream_name = $1
+              RETURNING es_streams.revision`,
+      };
+    default:
+      return {
+        name: 'exact',
+        sql: `UPDATE es_streams SET revision = es_streams.revision + $2::bigint FROM lock
+              WHERE stream_name = $1 AND es_streams.revision = $8::bigint
+              RETURNING es_streams.revision`,
+      };
+  }
+}
+
+/**
+ * ONE statement per append (one round trip, its own transaction in autocommit): take the stream's
+ * lock, update its row with the expected-revision check, insert the events at the following revisions, return the
+ * new last revision and the last event's position. No row back means the expected revision did
+ * not match (nothing written). A reused event id fails on the unique index (nothing written).
+ * The stream lock serialises writers of one stream, so revisions stay gapless.
+ */
+export function appendStatement(
+  streamName: string,
+  events: readonly NewEvent[],
+  expected: ExpectedRevision,
+): QueryConfig {
+  const stream = updateStream(expected);
+  const lock = `lock AS MATERIALIZED (
+        SELECT pg_advisory_xact_lock(${STREAM_LOCK_CLASS}, hashtext($1)) AS locked
+      )`;
+  const tail = typeof expected === 'bigint' ? [expected.toString()] : [];
+  const [single] = events;
+  if (events.length === 1 && single) {
+    // One event (the common command case): scalar parameters, no arrays to build and unnest.
+    return {
+      name: `es_append1_${stream.name}`,
+      text: `WITH ${lock},
+      stream AS (${stream.sql}),
+      written AS (
+        INSERT INTO es_events (stream_name, revision, event_id, event_type, schema_version, data, metadata)
+        SELECT $1, stream.revision, $3::uuid, $4, $5::int, $6::json, $7::json FROM stream
+        RETURNING transaction_id, global_position
+      )
+      SELECT stream.revision, written.transaction_id, written.global_position FROM stream, written`,
+      values: [
+        streamName,
+        1,
+        single.id,
+        single.type,
+        single.schemaVersion ?? 1,
+        JSON.stringify(single.data),
+        JSON.stringify(single.metadata),
+        ...tail,
+      ],
+    };
+  }
+  return {
+    name: `es_append_${stream.name}`,
+    text: `WITH ${lock},
+      stream AS (${stream.sql}),
+      written AS (
+        INSERT INTO es_events (stream_name, revision, event_id, event_type, schema_version, data, metadata)
+        SELECT $1, stream.revision - $2::bigint + e.ord, e.event_id, e.event_type, e.schema_version,
+               e.data::json, e.metadata::json
+        FROM stream,
+             unnest($3::uuid[], $4::text[], $5::int[], $6::text[], $7::text[])
+               WITH ORDINALITY AS e(event_id, event_type, schema_version, data, metadata, ord)
+        ORDER BY e.ord
+        RETURNING transaction_id, global_position
+      )
+      SELECT stream.revision, last.transaction_id, last.global_position
+      FROM stream,
+           LATERAL (SELECT transaction_id, global_position FROM written
+                    ORDER BY global_position DESC LIMIT 1) AS last`,
+    values: [
+      streamName,
+      events.length,
+      events.map((e) => e.id),
+      events.map((e) => e.type),
+      events.map((e) => e.schemaVersion ?? 1),
+      events.map((e) => JSON.stringify(e.data)),
+      events.map((e) => JSON.stringify(e.metadata)),
+      ...tail,
+    ],
+  };
+}
+
+export interface AppendRow {
+  revision: bigint;
+  transaction_id: string;
+  global_position: bigint;
+}
+
+export function streamRevisionStatement(streamName: string): QueryConfig {
+  return {
+    name: 'es_stream_revision',
+    text: 'SELECT revision FROM es_streams WHERE stream_name = $1',
+    values: [streamName],
+  };
+}
+
+export function writtenByIdsStatement(eventIds: readonly string[]): QueryConfig {
+  return {
+    name: 'es_written_by_ids',
+    text: `SELECT event_id, stream_name, revision, transaction_id, global_position
+           FROM es_events WHERE event_id = ANY($1::uuid[])`,
+    values: [eventIds],
+  };
+}
+
+export interface WrittenRow {
+  event_id: string;
+  stream_name: string;
+  revision: bigint;
+  transaction_id: string;
+  global_position: bigint;
+}
+
+const MAX_REVISION = '9223372036854775807';
+
+export function readStreamStatement(
+  streamName: string,
+  direction: 'forwards' | 'backwards',
+  fromRevision: bigint | undefined,
+  maxCount: number | undefined,
+): QueryConfig {
+  const forwards = direction === 'forwards';
+  return {
+    name: forwards ? 'es_read_stream_fwd' : 'es_read_stream_bwd',
+    text: `SELECT ${COLUMNS} FROM es_events
+           WHERE stream_name = $1 AND revision ${forwards ? '>=' : '<='} $2::bigint
+           ORDER BY revision ${forwards ? 'ASC' : 'DESC'} LIMIT $3`,
+    values: [
+      streamName,
+      fromRevision?.toString() ?? (forwards ? '0' : MAX_REVISION),
+      maxCount ?? null,
+    ],
+  };
+}
+
+/**
+ * Rows a filtered readAll examines at most per call (EventStoreDB's "max search window"): the page
+ * size, but at least 1000 rows so that sparse types with small pages still advance quickly.
+ * A dense filter thus scans no row it will not return; a sparse one comes back for more.
+ */
+export function searchWindow(maxCount: number): number {
+  return Math.max(maxCount, 1000);
+}
+
+/**
+ * One page of the global log after `from` (exclusive), in one snapshot:
+ *  - `scanned`: the next rows in log order — always an ordered walk of the primary key that stops
+ *    after `window` rows, whatever the planner believes about the type filter (filtering inside
+ *    the scan let it choose "all rows after `from`, then sort": quadratic over a catch-up);
+ *  - `page`: the rows of `scanned` whose type is wanted, at most `maxCount` (only these are
+ *    fetched whole);
+ *  - how far the scan got, the newest visible position (so a short page can move the caller past
+ *    filtered-out events) and whether committed events wait behind the visibility bound.
+ */
+export function readAllStatement(
+  from: Position,
+  maxCount: number,
+  eventTypes: readonly string[] | undefined,
+  window: number,
+): QueryConfig {
+  const { major, minor } = parsePosition(from);
+  const after = `(transaction_id, global_position) > ($1::xid8, $2::bigint) AND ${VISIBLE}`;
+  // Unfiltered: the page IS the scan (window = maxCount), read whole in one ordered walk.
+  // Filtered: walk `window` rows narrowly, then fetch only the wanted ones whole.
+  const scan = eventTypes
+    ? `scanned AS MATERIALIZED (
+        SELECT transaction_id, global_position, event_type FROM es_events
+        WHERE ${after} ORDER BY transaction_id, global_position LIMIT $4
+      ),
+      wanted AS (
+        SELECT transaction_id, global_position FROM scanned
+        WHERE event_type = ANY($5::text[])
+        ORDER BY transaction_id, global_position LIMIT $3
+      ),
+      page AS (
+        SELECT ${COLUMNS} FROM es_events JOIN wanted USING (transaction_id, global_position)
+      ),`
+    : `page AS MATERIALIZED (
+        SELECT ${COLUMNS} FROM es_events
+        WHERE ${after} ORDER BY transaction_id, global_position LIMIT $3
+      ),
+      scanned AS (SELECT transaction_id, global_position FROM page),`;
+  return {
+    name: eventTypes ? 'es_read_all_filtered' : 'es_read_all',
+    text: `WITH ${scan}
+      scan_end AS (
+        SELECT transaction_id AS scan_end_transaction_id, global_position AS scan_end_global_position,
+               (SELECT count(*)::int FROM scanned) AS scanned_count
+        FROM scanned ORDER BY transaction_id DESC, global_position DESC LIMIT 1
+      ),
+      head AS (
+        SELECT transaction_id AS head_transaction_id, global_position AS head_global_position
+        FROM es_events WHERE ${VISIBLE}
+        ORDER BY transaction_id DESC, global_position DESC LIMIT 1
+      )
+      SELECT head.*, scan_end.*, page.*,
+             -- ORDER BY … LIMIT 1 keeps this on the primary key even before the table is analysed
+             -- (a bare EXISTS may be planned as a sequential scan of the whole log).
+             (SELECT transaction_id FROM es_events
+              WHERE transaction_id >= pg_snapshot_xmin(pg_current_snapshot())
+              ORDER BY transaction_id LIMIT 1) IS NOT NULL AS held_back
+      FROM (SELECT 1) AS one
+      LEFT JOIN head ON true
+      LEFT JOIN scan_end ON true
+      LEFT JOIN page ON true
+      ORDER BY page.transaction_id, page.global_position`,
+    values: eventTypes
+      ? [major.toString(), minor.toString(), maxCount, window, eventTypes]
+      : [major.toString(), minor.toString(), maxCount],
+  };
+}
+
+export interface ReadAllRow extends Partial<EventRow> {
+  head_transaction_id: string | null;
+  head_global_position: bigint | null;
+  scan_end_transaction_id: string | null;
+  scan_end_global_position: bigint | null;
+  scanned_count: number | null;
+  held_back: boolean;
+}
+
+export function headStatement(): QueryConfig {
+  return {
+    name: 'es_head',
+    text: `SELECT transaction_id, global_position FROM es_events WHERE ${VISIBLE}
+           ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
+  };
+}
+
+export interface EventRow {
+  transaction_id: string;
+  global_position: bigint;
+  stream_name: string;
+  revision: bigint;
+  event_id: string;
+  event_type: string;
+  schema_version: number;
+  data: unknown;
+  metadata: EventMetadata;
+  recorded_at_ms: number;
+}
+
+export function toRecordedEvent(row: EventRow): RecordedEvent {
+  return {
+    id: row.event_id,
+    type: row.event_type,
+    data: row.data,
+    metadata: row.metadata,
+    streamName: row.stream_name,
+    revision: row.revision,
+    // Both parts come from the database as canonical unsigned integers: no re-parsing needed.
+    position: `${row.transaction_id}/${row.global_position}` as Position,
+    schemaVersion: row.schema_version,
+    recordedAt: new Date(row.recorded_at_ms),
+  };
+}

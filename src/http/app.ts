@@ -1,0 +1,225 @@
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import type { IncomingMessage } from 'node:http';
+import compression from 'compression';
+import express, { type Express, type Request } from 'express';
+import { pinoHttp } from 'pino-http';
+import type { ViteDevServer } from 'vite';
+import type { AuthUser } from '../../web/inertia/shared-props.ts';
+import { themeInitScriptTag } from '../../web/lib/theme.ts';
+import { builtAssets } from './assets.ts';
+import { createAccounts } from './auth/accounts.ts';
+import { redactRequest, redactResponse } from './auth/log-redaction.ts';
+import { csrfProtection } from './csrf.ts';
+import type { HttpDeps, WebMode } from './deps.ts';
+import { errorHandler, isApiRequest, notFound, renderErrorPage, sendJsonError } from './errors.ts';
+import type { AssetTags, SsrRenderer } from './inertia/inertia.ts';
+import { inertiaMiddleware } from './inertia/middleware.ts';
+import { routes as routeTable } from './routes/index.ts';
+import { registerRoutes } from './routes/register.ts';
+import type { RouteDef } from './routes/types.ts';
+import { securityHeaders } from './security.ts';
+import { loadSessionSecret } from './session/secret.ts';
+import { createSession } from './session/session.ts';
+import { builtSsrRenderer, viteSsrRenderer } from './ssr.ts';
+import { staticAssets } from './static.ts';
+
+export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const JSON_BODY_LIMIT = '100kb';
+
+export interface HttpApp {
+  app: Express;
+  /** The asset version pages carry (null in development). */
+  version: string | null;
+  /** Releases what the app holds (session store pool, Vite); the HTTP server is closed first. */
+  close(): Promise<void>;
+}
+
+export interface CreateHttpAppOptions {
+  /** Routes added after the table (tests only: protocol fixtures, slow pages). */
+  extraRoutes?: readonly RouteDef[];
+}
+
+function defaultWebMode(deps: HttpDeps): WebMode {
+  if (deps.web) return deps.web;
+  return deps.config.NODE_ENV === 'development'
+    ? { mode: 'vite' }
+    : { mode: 'built', dir: path.join(projectRoot, 'dist') };
+}
+
+/** TRUST_PROXY: 'true'/'false', a hop count, or a comma list of addresses/subnets (Express syntax). */
+export function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
+/** Calls `resolve` at most once per request (authorization and shared props both ask). */
+function memoUser(resolve: HttpDeps['resolveUser']): (req: Request) => Promise<AuthUser | null> {
+  const cache = new WeakMap<Request, Promise<AuthUser | null>>();
+  return (req) => {
+    if (!resolve) return Promise.resolve(null);
+    let pending = cache.get(req);
+    if (!pending) {
+      pending = resolve(req);
+      cache.set(req, pending);
+    }
+    return pending;
+  };
+}
+
+/**
+ * The Express 5 app of the web process. Middleware order (each line's reason):
+ *  1. request id + pino-http log line; security headers (CSP nonce); compression;
+ *  2. hashed static assets (immutable) or Vite's dev middleware, before anything touches the
+ *     session, so assets cost no database round trip;
+ *  3. the Inertia adapter (per-request instance, version 409, 302→303);
+ *  4. session (PostgreSQL) and CSRF (419 before any handler runs);
+ *  5. body parsers with limits; passport (accounts) when there is an event store; the route
+ *     table with central authorization;
+ *  6. 404 → Public/NotFound, errors → Public/ServerError / JSON; never a stack trace.
+ */
+export async function createHttpApp(
+  deps: HttpDeps,
+  options: CreateHttpAppOptions = {},
+): Promise<HttpApp> {
+  const { config, logger } = deps;
+  const development = config.NODE_ENV === 'development';
+  const production = config.NODE_ENV === 'production';
+  const web = defaultWebMode(deps);
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', parseTrustProxy(config.TRUST_PROXY));
+  app.set('query parser', 'simple');
+
+  const closers: (() => Promise<void>)[] = [];
+  let assets: AssetTags = { tags: () => '' };
+  let ssr: SsrRenderer | null;
+  let version: string | null = null;
+  let vite: ViteDevServer | null = null;
+
+  switch (web.mode) {
+    case 'vite': {
+      const { createServer } = await import('vite');
+      vite = await createServer({
+        configFile: path.join(projectRoot, 'vite.config.ts'),
+        root: projectRoot,
+        server: { middlewareMode: true },
+        appType: 'custom',
+        logLevel: 'warn',
+      });
+      const devServer = vite;
+      closers.push(() => devServer.close());
+      assets = {
+        tags: () => '<script type="module" src="/web/app.tsx"></script>',
+        transformHtml: (url, html) => devServer.transformIndexHtml(url, html),
+      };
+      ssr = viteSsrRenderer(devServer);
+      break;
+    }
+    case 'built': {
+      const built = builtAssets(web.dir);
+      assets = built;
+      version = built.version;
+      ssr = await builtSsrRenderer(web.dir);
+      break;
+    }
+    case 'none':
+      version = web.version ?? null;
+      ssr = web.ssr ?? null;
+      break;
+    default: {
+      const unreachable: never = web;
+      throw new Error(`Unknown web mode ${JSON.stringify(unreachable)}`);
+    }
+  }
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req: IncomingMessage, res) => {
+        const incoming = req.headers['x-request-id'];
+        const id =
+          typeof incoming === 'string' && /^[\w.-]{1,100}$/.test(incoming)
+            ? incoming
+            : randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      customLogLevel: (_req, res, err) =>
+        err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+      autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/assets/') },
+      serializers: { req: redactRequest, res: redactResponse },
+    }),
+  );
+  app.use(securityHeaders({ development }));
+  app.use(compression());
+  if (web.mode === 'built') app.use(staticAssets(builtAssets(web.dir).clientDir));
+  if (vite) app.use(vite.middlewares);
+
+  // The accounts area (sessions, passport, src/http/auth) exists whenever there is an event store.
+  const accounts =
+    deps.accounts ?? (deps.eventStore ? createAccounts({ ...deps, eventStore: deps.eventStore }) : null);
+  if (accounts && !deps.accounts) closers.push(() => accounts.close());
+  const userOf = memoUser(deps.resolveUser ?? accounts?.resolveUser);
+  app.use(
+    inertiaMiddleware({
+      appName: config.APP_NAME,
+      version: () => version,
+      assets,
+      ssr,
+      logger,
+      resolveUser: userOf,
+      // Sets the dark class before first paint (no flash of the wrong theme); CSP-allowed by nonce.
+      headStart: (nonce) => themeInitScriptTag(nonce),
+    }),
+  );
+
+  const secret = await loadSessionSecret({
+    configured: config.SESSION_SECRET,
+    dataDir: config.DATA_DIR,
+  });
+  const session = createSession({ databaseUrl: deps.databaseUrl, secret, logger });
+  closers.push(() => session.close());
+  app.use(session.middleware);
+  app.use(
+    csrfProtection({
+      secret,
+      onReject: (req, res) => {
+        if (isApiRequest(req)) {
+          sendJsonError(res, 419, {
+            error: 'csrf_token_mismatch',
+            message:
+              'The security token (X-XSRF-TOKEN) is missing or wrong. Nothing was changed; reload and try again.',
+          });
+          return;
+        }
+        renderErrorPage(req, 419).catch((err: unknown) => {
+          logger.error({ err }, '419 page failed');
+          if (!res.headersSent) res.status(419).type('text').send('Page expired');
+        });
+      },
+    }),
+  );
+  app.use(express.json({ limit: JSON_BODY_LIMIT }));
+  app.use(express.urlencoded({ extended: false, limit: JSON_BODY_LIMIT }));
+
+  if (accounts) app.use(accounts.middleware);
+
+  const routeDeps = accounts ? { ...deps, accounts, resolveUser: userOf } : deps;
+  registerRoutes(app, [...routeTable, ...(options.extraRoutes ?? [])], routeDeps, userOf);
+
+  app.use(notFound);
+  app.use(errorHandler({ logger, production }));
+
+  return {
+    app,
+    version,
+    close: async () => {
+      for (const close of closers.reverse())
+        await close().catch((err: unknown) => logger.warn({ err }, 'close failed'));
+    },
+  };
+}

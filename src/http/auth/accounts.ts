@@ -1,0 +1,187 @@
+import type { Request, RequestHandler } from 'express';
+import passport from 'passport';
+import type { Config } from '../../config.ts';
+import type { Knex } from '../../db/knex.ts';
+import type { EventStore, Position } from '../../eventstore/port.ts';
+import { PiiKeyring, resolvePiiMasterSecret, setPiiKeyring } from '../../events/user-pii.ts';
+import type { Logger } from '../../logger.ts';
+import { createMailer, type Mailer } from '../../mail/mailer.ts';
+import { waitForProjections } from '../../projections/core/wait-for.ts';
+import { findSessionUser, type SessionUser } from '../../queries/users.ts';
+import type { UserCommandDeps } from '../../commands/users/handlers.ts';
+import type { AuthUser } from '../../../web/inertia/shared-props.ts';
+import { discordSettings, installDiscordStrategy, type DiscordSettings } from './discord.ts';
+import { createPasswordHasher, type PasswordHasher } from './password-hasher.ts';
+import {
+  createPostgresRateLimiter,
+  createRedisRateLimiter,
+  DEFAULT_RATE_LIMITS,
+  type RateLimiter,
+  type RateLimitPolicies,
+} from './rate-limit.ts';
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    /** The signed-in user passport puts on `req.user` (from the users read model). */
+    // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+    interface User extends SessionUser {}
+  }
+}
+
+declare module '../deps.ts' {
+  interface HttpDeps {
+    /** The accounts area (src/http/auth); created by the app from the event store when absent. */
+    accounts?: Accounts;
+  }
+}
+
+/** What the session stores about its user: enough to notice a password or role change. */
+export interface StoredSessionUser {
+  id: string;
+  /** The users read model's session_epoch at sign-in; a password change or reset bumps it. */
+  epoch: number;
+  role: 'member' | 'admin';
+}
+
+/** Read-your-writes after an append: returns once the named projections passed `position`. */
+export type Settle = (position: Position | null, projections: readonly string[]) => Promise<void>;
+
+export interface AccountsDeps {
+  config: Config;
+  logger: Logger;
+  knex: Knex;
+  eventStore: EventStore;
+  jobs?: unknown;
+}
+
+export interface AccountsOptions {
+  now?: () => Date;
+  hasher?: PasswordHasher;
+  limiter?: RateLimiter;
+  rateLimits?: Partial<RateLimitPolicies>;
+  mailer?: Mailer;
+  keyring?: PiiKeyring;
+  settle?: Settle;
+  /** Redis key prefix of the rate limiter (tests: a unique one). Default 'pitwall'. */
+  redisPrefix?: string;
+}
+
+export interface Accounts {
+  readonly keyring: PiiKeyring;
+  readonly hasher: PasswordHasher;
+  readonly limiter: RateLimiter;
+  readonly limits: RateLimitPolicies;
+  readonly mailer: Mailer;
+  readonly now: () => Date;
+  readonly settle: Settle;
+  readonly discord: DiscordSettings | null;
+  readonly passport: passport.Authenticator;
+  /** passport's session support and the privilege-change check; after session and CSRF. */
+  readonly middleware: RequestHandler[];
+  readonly resolveUser: (req: Request) => Promise<AuthUser | null>;
+  /** Everything a user or favorites command needs, with this request as actor and correlation. */
+  readonly commandDeps: (req: Request) => UserCommandDeps;
+  close(): Promise<void>;
+}
+
+interface JobsLike {
+  notifyAppended(position: Position, eventTypes: readonly string[]): Promise<void>;
+}
+
+const hasNotify = (jobs: unknown): jobs is JobsLike =>
+  typeof (jobs as Partial<JobsLike> | undefined)?.notifyAppended === 'function';
+
+/** Bounded: a slow projection delays a redirect by at most this; the page catches up after. */
+const SETTLE_TIMEOUT_MS = 3000;
+
+/**
+ * Builds the accounts area for one app: keyring, password hasher, rate limiter (Redis when
+ * REDIS_URL is set, else PostgreSQL), mailer (SMTP or outbox), passport (local sessions and
+ * Discord). Sets the process's PII keyring, so the users projection in this process opens
+ * fields with the same master key.
+ */
+export function createAccounts(deps: AccountsDeps, options: AccountsOptions = {}): Accounts {
+  const { config, logger, knex } = deps;
+  const now = options.now ?? (() => new Date());
+  const keyring = options.keyring ?? new PiiKeyring(resolvePiiMasterSecret(config));
+  setPiiKeyring(keyring);
+  const hasher = options.hasher ?? createPasswordHasher();
+  const limiter =
+    options.limiter ??
+    (config.REDIS_URL
+      ? createRedisRateLimiter(config.REDIS_URL, { prefix: options.redisPrefix ?? 'pitwall', now })
+      : createPostgresRateLimiter(knex, now));
+  const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
+  const mailer =
+    options.mailer ?? createMailer({ knex, logger, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, now });
+  const jobs = hasNotify(deps.jobs) ? deps.jobs : null;
+  const settle: Settle =
+    options.settle ??
+    (async (position, projections) => {
+      if (position === null) return;
+      const caughtUp = await waitForProjections(knex, projections, position, { timeoutMs: SETTLE_TIMEOUT_MS });
+      if (!caughtUp) logger.warn({ projections, position }, 'projections did not catch up in time; the next page may lag');
+    });
+
+  const authenticator = new passport.Passport();
+  authenticator.serializeUser((user, done) => {
+    const stored: StoredSessionUser = { id: user.id, epoch: user.sessionEpoch, role: user.role };
+    done(null, stored);
+  });
+  authenticator.deserializeUser((stored: Partial<StoredSessionUser>, done) => {
+    if (typeof stored?.id !== 'string') {
+      done(null, false);
+      return;
+    }
+    findSessionUser(knex, stored.id).then(
+      // Deleted, or signed in before the last password change/reset: signed out.
+      (user) => done(null, user && user.sessionEpoch === stored.epoch ? user : false),
+      (err: unknown) => done(err),
+    );
+  });
+  const discord = discordSettings(config);
+  if (discord) installDiscordStrategy(authenticator, discord);
+
+  /**
+   * A role granted or taken since sign-in: the session gets a new id (ASVS 3.2.1, privilege
+   * change) and records the new role; the user stays signed in.
+   */
+  const privilegeChange: RequestHandler = (req, _res, next) => {
+    const stored = (req.session as { passport?: { user?: StoredSessionUser } } | undefined)?.passport?.user;
+    if (!req.user || !stored || stored.role === req.user.role) {
+      next();
+      return;
+    }
+    req.login(req.user, { session: true, keepSessionInfo: true }, (err) => next(err));
+  };
+
+  return {
+    keyring,
+    hasher,
+    limiter,
+    limits,
+    mailer,
+    now,
+    settle,
+    discord,
+    passport: authenticator,
+    middleware: [authenticator.initialize() as RequestHandler, authenticator.session() as RequestHandler, privilegeChange],
+    resolveUser: (req) =>
+      Promise.resolve(req.user ? { id: req.user.id, displayName: req.user.displayName, role: req.user.role } : null),
+    commandDeps: (req) => ({
+      eventStore: deps.eventStore,
+      knex,
+      keyring,
+      now,
+      logger,
+      ...(req.user ? { actor: { type: 'user' as const, id: req.user.id } } : {}),
+      ...(typeof req.id === 'string' ? { correlationId: req.id } : {}),
+      ...(jobs ? { notifyAppended: (a) => jobs.notifyAppended(a.position, a.eventTypes) } : {}),
+    }),
+    async close() {
+      await mailer.close();
+      await limiter.close();
+    },
+  };
+}

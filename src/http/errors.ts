@@ -1,0 +1,204 @@
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
+import { ZodError } from 'zod';
+import {
+  httpStatusForDomainError,
+  isDomainError,
+  type DomainError,
+} from '../commands/core/errors.ts';
+import { WrongExpectedVersionError } from '../eventstore/port.ts';
+import type { Logger } from '../logger.ts';
+
+/** An error with an HTTP status; its message is shown to the user (keep it free of internals). */
+export class HttpError extends Error {
+  override readonly name = 'HttpError';
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code: string = codeForStatus(status),
+    readonly issues?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export function codeForStatus(status: number): string {
+  switch (status) {
+    case 400:
+      return 'bad_request';
+    case 401:
+      return 'unauthenticated';
+    case 403:
+      return 'forbidden';
+    case 404:
+      return 'not_found';
+    case 413:
+      return 'payload_too_large';
+    case 419:
+      return 'csrf_token_mismatch';
+    case 422:
+      return 'validation_failed';
+    case 429:
+      return 'too_many_requests';
+    case 501:
+      return 'not_implemented';
+    default:
+      return status >= 500 ? 'server_error' : 'error';
+  }
+}
+
+/** JSON API requests get JSON errors; everything else gets an Inertia error page. */
+export function isApiRequest(req: Request): boolean {
+  return req.path === '/api' || req.path.startsWith('/api/');
+}
+
+/** `{field: message}` from a ZodError, first message per field (the shape of props.errors). */
+export function fieldErrors(err: ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of err.issues) {
+    const field = issue.path.length > 0 ? issue.path.join('.') : '_';
+    out[field] ??= issue.message;
+  }
+  return out;
+}
+
+export interface ErrorBody {
+  error: string;
+  message: string;
+  issues?: unknown;
+}
+
+export function sendJsonError(res: Response, status: number, body: ErrorBody): void {
+  res.status(status).json(body);
+}
+
+/**
+ * The page for an error status (status kept on Inertia requests, so the client shows the page
+ * and `router.on('httpException')` sees the real status). Error pages never carry error
+ * details; the 500 page shows the request id so a report can be matched to the log.
+ */
+export async function renderErrorPage(req: Request, status: number): Promise<void> {
+  const inertia = req.inertia;
+  if (status === 404) return inertia.render('Public/NotFound', {}, { status });
+  if (status === 419) return inertia.render('Public/PageExpired', {}, { status });
+  if (status === 401 || status === 403) return inertia.render('Public/Forbidden', {}, { status });
+  const requestId =
+    typeof req.id === 'string' || typeof req.id === 'number' ? String(req.id) : null;
+  return inertia.render('Public/ServerError', { requestId }, { status });
+}
+
+export const notFound: RequestHandler = (_req, _res, next) => {
+  next(new HttpError(404, 'This page does not exist.'));
+};
+
+/** The message a form shows for a write that lost a race (the handler's retries ran out). */
+export const CONCURRENT_WRITE_MESSAGE =
+  'Someone else changed this at the same moment. Nothing was saved; reload and try again.';
+
+/**
+ * Form errors of a refused command: its field errors, or its message under `_` (the form-level
+ * key, as `fieldErrors` uses for root issues).
+ */
+export function domainFormErrors(err: DomainError): Record<string, string> {
+  return Object.keys(err.fieldErrors).length > 0 ? { ...err.fieldErrors } : { _: err.message };
+}
+
+/**
+ * A DomainError or a surviving WrongExpectedVersionError, answered by kind:
+ *  - /api: the status of `httpStatusForDomainError` (422/404/409) with `{error: code, message,
+ *    fieldErrors}`; a lost race is 409 `concurrent_write`;
+ *  - a page mutation (Inertia or a plain form), validation or conflict: back to the form with
+ *    `props.errors` (the Inertia round trip; nothing was changed), never a 4xx page;
+ *  - anything else (not found, or a refusal on a GET): handled as an HttpError of that status.
+ * Returns true when it answered, the HttpError to answer with instead, or null for other errors.
+ */
+function answerCommandError(err: unknown, req: Request, res: Response): HttpError | true | null {
+  const lostRace = err instanceof WrongExpectedVersionError;
+  if (!lostRace && !isDomainError(err)) return null;
+  const status = lostRace ? 409 : httpStatusForDomainError[err.kind];
+  const code = lostRace ? 'concurrent_write' : err.code;
+  const message = lostRace ? CONCURRENT_WRITE_MESSAGE : err.message;
+  if (isApiRequest(req)) {
+    res.status(status).json({
+      error: code,
+      message,
+      ...(lostRace ? {} : { fieldErrors: err.fieldErrors }),
+    });
+    return true;
+  }
+  if (req.method !== 'GET' && req.inertia && status !== 404) {
+    req.inertia.back({ errors: lostRace ? { _: message } : domainFormErrors(err) });
+    return true;
+  }
+  return new HttpError(status, message, code);
+}
+
+function statusOf(err: unknown): number {
+  if (err instanceof HttpError) return err.status;
+  const candidate = (err as { status?: unknown; statusCode?: unknown } | null) ?? {};
+  const status = typeof candidate.status === 'number' ? candidate.status : candidate.statusCode;
+  // Only trust 4xx statuses set by libraries (body-parser: 400/413/415); anything else is ours.
+  return typeof status === 'number' && status >= 400 && status < 500 ? status : 500;
+}
+
+/**
+ * The last middleware. Guarantees: a 5xx never shows a stack trace or an internal message in
+ * production (the log has them, with the request id); a ZodError from a page mutation becomes
+ * the Inertia validation round-trip (redirect back, errors flashed) and a 422 JSON for /api;
+ * a refused command (DomainError) and a lost write race are mapped by `answerCommandError`.
+ */
+export function errorHandler(opts: { logger: Logger; production: boolean }): ErrorRequestHandler {
+  return (thrown: unknown, req, res, next) => {
+    if (res.headersSent) {
+      next(thrown);
+      return;
+    }
+    const answered = answerCommandError(thrown, req, res);
+    if (answered === true) return;
+    const err = answered ?? thrown;
+    void (async () => {
+      if (err instanceof ZodError) {
+        if (isApiRequest(req)) {
+          sendJsonError(res, 422, {
+            error: 'validation_failed',
+            message: 'The request is invalid.',
+            issues: err.issues,
+          });
+          return;
+        }
+        if (req.method !== 'GET' && req.inertia) {
+          req.inertia.back({ errors: fieldErrors(err) });
+          return;
+        }
+      }
+      const status = statusOf(err);
+      if (status >= 500) (req.log ?? opts.logger).error({ err }, 'request failed');
+      const exposed =
+        err instanceof HttpError
+          ? err.message
+          : status < 500 && err instanceof Error
+            ? err.message
+            : null;
+      const message =
+        status >= 500
+          ? opts.production
+            ? null
+            : err instanceof Error
+              ? err.message
+              : String(err)
+          : exposed;
+      if (isApiRequest(req) || !req.inertia) {
+        sendJsonError(res, status, {
+          error: err instanceof HttpError ? err.code : codeForStatus(status),
+          message:
+            message ?? (status >= 500 ? 'Something went wrong on our side.' : 'Request failed.'),
+          ...(err instanceof HttpError && err.issues !== undefined ? { issues: err.issues } : {}),
+        });
+        return;
+      }
+      await renderErrorPage(req, status);
+    })().catch((renderErr: unknown) => {
+      opts.logger.error({ err: renderErr }, 'error page failed to render');
+      if (!res.headersSent) res.status(500).type('text').send('Internal Server Error');
+    });
+  };
+}

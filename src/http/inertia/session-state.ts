@@ -1,0 +1,51 @@
+import type { Session, SessionData } from 'express-session';
+
+/** What the adapter keeps in the session between a mutation and the page that follows it. */
+export interface InertiaSessionState {
+  /** Validation errors of the last mutation, shown once on the next rendered page. */
+  errors?: Record<string, string>;
+  /** The X-Inertia-Error-Bag of the request that failed validation. */
+  errorBag?: string;
+  /** Flash data for the next rendered page (`page.flash` and the shared `flash` prop). */
+  flash?: Record<string, unknown>;
+  /** Set by `clearHistory()`; the next rendered page carries `clearHistory: true`. */
+  clearHistory?: true;
+}
+
+declare module 'express-session' {
+  interface SessionData {
+    inertia?: InertiaSessionState;
+  }
+}
+
+type MaybeSession = (Session & Partial<SessionData>) | undefined;
+
+/** Adds to the state carried to the next rendered page. */
+export function stash(session: MaybeSession, patch: InertiaSessionState): void {
+  if (!session) return;
+  const current = session.inertia ?? {};
+  session.inertia = {
+    ...current,
+    ...patch,
+    ...(patch.flash ? { flash: { ...current.flash, ...patch.flash } } : {}),
+  };
+}
+
+/**
+ * Takes the carried state for the page being rendered now. Consumed only by a rendered page
+ * (never by a redirect or a 409), so flash and errors survive until someone sees them.
+ */
+export function takeStash(session: MaybeSession): InertiaSessionState {
+  if (!session?.inertia) return {};
+  const state = session.inertia;
+  delete session.inertia;
+  return state;
+}
+
+/**
+ * Reads the carried state without consuming it: a prefetch (`Purpose: prefetch`) renders a page
+ * the user may never see, so it must not use up one-shot flash data and validation errors.
+ */
+export function peekStash(session: MaybeSession): InertiaSessionState {
+  return session?.inertia ?? {};
+}

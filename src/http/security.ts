@@ -1,0 +1,58 @@
+import { randomBytes } from 'node:crypto';
+import type { RequestHandler, Response } from 'express';
+import helmet from 'helmet';
+
+declare module 'express-serve-static-core' {
+  interface Locals {
+    /** Per-response CSP nonce for the few inline scripts the document needs (theme init). */
+    cspNonce?: string;
+  }
+}
+
+/**
+ * Security headers (helmet) with a CSP that permits exactly the app:
+ *  - scripts from this origin, plus inline scripts carrying this response's nonce; in
+ *    development Vite's client and React refresh preamble are inline and talk over a websocket,
+ *    so 'unsafe-inline' and ws: are allowed there only;
+ *  - styles from this origin and inline styles (the Inertia progress bar injects a <style>);
+ *  - framing denied (frame-ancestors 'none', X-Frame-Options DENY), no plugins, base-uri self,
+ *    forms post only to this origin;
+ *  - Referrer-Policy same-origin (helmet's default, no-referrer, would send every redirect
+ *    back to its fallback).
+ */
+export function securityHeaders(opts: { development: boolean }): RequestHandler[] {
+  const nonce: RequestHandler = (_req, res, next) => {
+    res.locals.cspNonce = randomBytes(16).toString('base64');
+    next();
+  };
+  const scriptSrc = opts.development
+    ? ["'self'", "'unsafe-inline'"]
+    : ["'self'", (_req: unknown, res: unknown) => `'nonce-${(res as Response).locals.cspNonce}'`];
+  return [
+    nonce,
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          'default-src': ["'self'"],
+          'script-src': scriptSrc,
+          'style-src': ["'self'", "'unsafe-inline'"],
+          'img-src': ["'self'", 'data:', 'https:'],
+          'font-src': ["'self'", 'data:'],
+          'connect-src': opts.development ? ["'self'", 'ws:', 'wss:'] : ["'self'"],
+          'object-src': ["'none'"],
+          'base-uri': ["'self'"],
+          'form-action': ["'self'"],
+          'frame-ancestors': ["'none'"],
+        },
+      },
+      frameguard: { action: 'deny' },
+      // Same-origin requests keep their Referer (nothing leaves for other sites): the Inertia
+      // redirect back after a form error (`res.inertia.back()`) finds the form's page by it.
+      referrerPolicy: { policy: 'same-origin' },
+      // The Vite dev client and module preloads need no cross-origin isolation.
+      crossOriginEmbedderPolicy: false,
+      hsts: !opts.development,
+    }),
+  ];
+}

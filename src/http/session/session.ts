@@ -1,0 +1,105 @@
+import type { RequestHandler } from 'express';
+import session from 'express-session';
+import connectPgSimple from 'connect-pg-simple';
+import pg from 'pg';
+import type { Logger } from '../../logger.ts';
+
+export const SESSION_COOKIE = 'pitwall.sid';
+export const SESSION_TABLE = 'http_sessions'; // migrations/0030_http_sessions.ts
+export const SESSION_MAX_AGE_MS = 14 * 24 * 60 * 60 * 1000;
+/** An unchanged session's expiry is pushed forward at most this often (one UPDATE, not one per request). */
+const TOUCH_EVERY_MS = 10 * 60 * 1000;
+
+export interface SessionHandle {
+  middleware: RequestHandler;
+  close(): Promise<void>;
+}
+
+/**
+ * express-session stored in PostgreSQL (connect-pg-simple, table http_sessions), so sessions
+ * survive restarts and are shared by every web process. Cookie: httpOnly, SameSite=Lax, Secure
+ * whenever the request is HTTPS (behind a proxy only if TRUST_PROXY says so), 14 days idle
+ * lifetime (rolling). Sessions are saved only once something is put in them (the CSRF
+ * middleware does so on a first visit), so a session id is stable from the first response on.
+ */
+export function createSession(opts: {
+  databaseUrl: string;
+  secret: string;
+  logger: Logger;
+}): SessionHandle {
+  const pool = new pg.Pool({
+    connectionString: opts.databaseUrl,
+    // Every request reads its session: a pool as large as the app's, or it queues under load.
+    max: 10,
+    application_name: 'pitwall-sessions',
+  });
+  pool.on('error', (err) => opts.logger.error({ err }, 'session store pool error'));
+  const PGStore = connectPgSimple(session);
+  const touchedAt = new Map<string, number>();
+
+  class ThrottledTouchStore extends PGStore {
+    /** Same query as connect-pg-simple's, as a named prepared statement (planned once per connection). */
+    override get(
+      sid: string,
+      cb: (err: unknown, session?: session.SessionData | null) => void,
+    ): void {
+      pool
+        .query<{ sess: session.SessionData | string }>({
+          name: 'pitwall_session_get',
+          text: `SELECT sess FROM ${SESSION_TABLE} WHERE sid = $1 AND expire >= now()`,
+          values: [sid],
+        })
+        .then(
+          (result) => {
+            const row = result.rows[0];
+            if (!row) return cb(null, null);
+            cb(
+              null,
+              typeof row.sess === 'string'
+                ? (JSON.parse(row.sess) as session.SessionData)
+                : row.sess,
+            );
+          },
+          (err: unknown) => cb(err),
+        );
+    }
+
+    override touch(sid: string, sess: session.SessionData, cb?: (err?: unknown) => void): void {
+      const now = Date.now();
+      const last = touchedAt.get(sid);
+      if (last !== undefined && now - last < TOUCH_EVERY_MS) {
+        cb?.();
+        return;
+      }
+      if (touchedAt.size > 50_000) touchedAt.clear();
+      touchedAt.set(sid, now);
+      super.touch(sid, sess, cb);
+    }
+  }
+
+  const store = new ThrottledTouchStore({
+    pool,
+    tableName: SESSION_TABLE,
+    createTableIfMissing: false,
+    pruneSessionInterval: 15 * 60,
+    errorLog: (...args: unknown[]) => opts.logger.error({ args }, 'session store error'),
+  });
+
+  const middleware = session({
+    name: SESSION_COOKIE,
+    secret: opts.secret,
+    store,
+    resave: false,
+    saveUninitialized: false,
+    rolling: true,
+    cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', maxAge: SESSION_MAX_AGE_MS },
+  });
+
+  return {
+    middleware,
+    close: async () => {
+      store.close();
+      await pool.end().catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import express, { type RequestHandler } from 'express';
+
+/**
+ * Serves the client build: `/assets/*` (file names carry a content hash, so they are cached for
+ * a year as immutable) and the few top-level public files (favicon, robots.txt) with a short
+ * cache. Only files that exist at start-up are routed, so a page request costs no disk lookup.
+ * A missing asset is a plain 404, never an HTML page.
+ */
+export function staticAssets(clientDir: string): RequestHandler[] {
+  const hashed = express.Router();
+  hashed.use(
+    '/assets',
+    express.static(path.join(clientDir, 'assets'), {
+      index: false,
+      fallthrough: false,
+      immutable: true,
+      maxAge: '1y',
+      redirect: false,
+    }),
+  );
+  const topLevel = new Set(
+    readdirSync(clientDir, { withFileTypes: true })
+      .filter((e) => e.isFile() && !e.name.startsWith('.') && e.name !== 'index.html')
+      .map((e) => `/${e.name}`),
+  );
+  const publicFiles = express.static(clientDir, { index: false, maxAge: '1h', redirect: false });
+  const onlyKnown: RequestHandler = (req, res, next) => {
+    if ((req.method === 'GET' || req.method === 'HEAD') && topLevel.has(req.path)) {
+      publicFiles(req, res, next);
+      return;
+    }
+    next();
+  };
+  return [hashed, onlyKnown];
+}

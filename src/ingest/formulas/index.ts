@@ -1,0 +1,32 @@
+/** Racing formulas: pure functions, shared by the ingest mapping and the demo-data generator. */
+export {
+  RATING_SPREAD,
+  strengthOfField,
+  strengthOfFieldByClass,
+  teamIrating,
+} from './strength-of-field.ts';
+export { expectedScore, iratingChanges, winProbability, type IratingEntrant } from './irating.ts';
+export {
+  LICENCE_GROUPS,
+  MAX_LICENCE_LEVEL,
+  MIN_LICENCE_LEVEL,
+  formatLicence,
+  formatLicenceFromSubLevel,
+  licenceFromLevel,
+  licenceGroup,
+  licenceLevelFor,
+  safetyRatingFromSubLevel,
+  subLevelFromSafetyRating,
+  type LicenceGroupInfo,
+  type LicenceLetter,
+  type LicenceLevelInfo,
+} from './licence.ts';
+export {
+  TICKS_PER_SECOND,
+  formatLapTime,
+  lapTimeFromSeconds,
+  lapTimeOrNull,
+  lapTimeToMillis,
+  lapTimeToSeconds,
+  parseLapTime,
+} from './lap-time.ts';

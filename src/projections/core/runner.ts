@@ -1,0 +1,275 @@
+import type { Knex } from 'knex';
+import {
+  comparePositions,
+  type EventStore,
+  type Position,
+  type RecordedEvent,
+} from '../../eventstore/port.ts';
+import type { Logger } from '../../logger.ts';
+import {
+  advanceCheckpoint,
+  CheckpointConflictError,
+  describeError,
+  readCheckpoint,
+  recordFailure,
+} from './checkpoints.ts';
+import { tryRunnerLock } from './locks.ts';
+import type { Projection } from './types.ts';
+
+export interface RunnerDeps {
+  knex: Knex;
+  eventStore: EventStore;
+  logger: Logger;
+}
+
+export interface RunnerOptions {
+  /** Events read (and applied in one transaction) per batch. Default 500. */
+  batchSize?: number;
+  /** Attempts of a failing batch inside one catch-up before it gives up and throws. Default 3. */
+  maxAttempts?: number;
+  /** First retry delay; doubles per attempt. Default 200 ms. */
+  retryDelayMs?: number;
+  /** Sleeps between the retries of a failing batch (injectable for tests). */
+  /**
+   * How long one catch-up keeps re-reading while the event store reports committed events held
+   * back behind an older open transaction (PostgreSQL's visibility bound), before it returns
+   * `caught-up` with `heldBack: true`. Default 5000 ms.
+   */
+  maxHeldBackWaitMs?: number;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export type NeedsRebuild = {
+  kind: 'needs-rebuild';
+  /** not-built: no checkpoint or a first build in progress; version-changed: stored ≠ code. */
+  reason: 'not-built' | 'version-changed';
+  storedVersion: number | null;
+};
+
+export type BatchOutcome =
+  | { kind: 'applied'; events: number; position: Position; isEnd: boolean; heldBack: boolean }
+  /** Nothing new is readable; `heldBack`: committed events wait behind an open older transaction. */
+  | { kind: 'caught-up'; position: Position; heldBack: boolean }
+  /** Another process holds this projection's runner lock right now. */
+  | { kind: 'busy' }
+  /** The checkpoint moved between reading it and committing: nothing was applied. */
+  | { kind: 'conflict' }
+  | NeedsRebuild;
+
+export type CatchUpResult =
+  /** `heldBack`: gave up waiting for events the store holds back (visibility bound); wake it again later. */
+  | {
+      kind: 'caught-up';
+      position: Position;
+      eventsApplied: number;
+      batches: number;
+      heldBack: boolean;
+    }
+  /** Stopped between batches because the signal was aborted (shutdown). */
+  | { kind: 'stopped'; position: Position; eventsApplied: number; batches: number }
+  | { kind: 'busy' }
+  | NeedsRebuild;
+
+/** A batch kept failing for `maxAttempts` attempts; the error is recorded on the checkpoint row. */
+export class ProjectionFailedError extends Error {
+  override readonly name = 'ProjectionFailedError';
+  constructor(
+    readonly projection: string,
+    readonly attempts: number,
+    override readonly cause: unknown,
+  ) {
+    super(`Projection ${projection} failed ${attempts} times: ${describeError(cause)}`);
+  }
+}
+
+export interface ProjectionRunner {
+  /** Reads one batch from the checkpoint and applies it (see applyBatch). */
+  runBatch(projection: Projection): Promise<BatchOutcome>;
+  /**
+   * Applies batches until readAll reports the end of the log. A failing batch is rolled back,
+   * recorded (status 'failed', last_error) and retried with doubling delays; after
+   * `maxAttempts` it throws ProjectionFailedError and the checkpoint stays before the batch.
+   */
+  runUntilCaughtUp(projection: Projection, opts?: { signal?: AbortSignal }): Promise<CatchUpResult>;
+}
+
+/**
+ * Applies `events` (read from `from`, ending at `next`) to the live tables in ONE transaction
+ * that also moves the checkpoint from `from` to `next` by compare-and-set:
+ *  - the transaction first takes the projection's runner lock (pg_try_advisory_xact_lock); if
+ *    another process holds it, nothing happens and the outcome is 'busy';
+ *  - if the checkpoint is no longer at `from` (another runner or a rebuild's swap advanced it),
+ *    the UPDATE matches 0 rows, the transaction rolls back and the outcome is 'conflict';
+ *  - if `apply` throws, the transaction rolls back and the error propagates.
+ * So a batch's effect on the read tables is committed exactly once, or not at all.
+ */
+export async function applyBatch(
+  knex: Knex,
+  projection: Projection,
+  batch: {
+    from: Position;
+    events: readonly RecordedEvent[];
+    next: Position;
+    isEnd: boolean;
+    heldBack?: boolean;
+  },
+): Promise<BatchOutcome> {
+  try {
+    return await knex.transaction(async (trx): Promise<BatchOutcome> => {
+      if (!(await tryRunnerLock(trx, projection.name))) return { kind: 'busy' };
+      if (batch.events.length > 0) await projection.apply(trx, batch.events);
+      await advanceCheckpoint(trx, {
+        name: projection.name,
+        version: projection.version,
+        from: batch.from,
+        to: batch.next,
+        applied: batch.events.length,
+        isEnd: batch.isEnd,
+      });
+      return {
+        kind: 'applied',
+        events: batch.events.length,
+        position: batch.next,
+        isEnd: batch.isEnd,
+        heldBack: batch.heldBack === true,
+      };
+    });
+  } catch (err) {
+    if (err instanceof CheckpointConflictError) return { kind: 'conflict' };
+    throw err;
+  }
+}
+
+const MAX_CONFLICTS_IN_A_ROW = 20;
+
+export function createProjectionRunner(
+  deps: RunnerDeps,
+  opts: RunnerOptions = {},
+): ProjectionRunner {
+  const batchSize = opts.batchSize ?? 500;
+  const maxAttempts = opts.maxAttempts ?? 3;
+  const retryDelayMs = opts.retryDelayMs ?? 200;
+  const maxHeldBackWaitMs = opts.maxHeldBackWaitMs ?? 5000;
+  const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+
+  async function runBatch(projection: Projection): Promise<BatchOutcome> {
+    const checkpoint = await readCheckpoint(deps.knex, projection.name);
+    if (!checkpoint || checkpoint.version === 0) {
+      return {
+        kind: 'needs-rebuild',
+        reason: 'not-built',
+        storedVersion: checkpoint?.version ?? null,
+      };
+    }
+    if (checkpoint.version !== projection.version) {
+      return {
+        kind: 'needs-rebuild',
+        reason: 'version-changed',
+        storedVersion: checkpoint.version,
+      };
+    }
+    // Read outside the transaction: the batch transaction holds a connection only while it writes.
+    const read = await deps.eventStore.readAll({
+      from: checkpoint.position,
+      maxCount: batchSize,
+      eventTypes: projection.eventTypes,
+    });
+    if (read.events.length === 0 && comparePositions(read.next, checkpoint.position) <= 0) {
+      return { kind: 'caught-up', position: checkpoint.position, heldBack: read.heldBack === true };
+    }
+    return applyBatch(deps.knex, projection, {
+      from: checkpoint.position,
+      events: read.events,
+      next: read.next,
+      isEnd: read.isEnd,
+      heldBack: read.heldBack === true,
+    });
+  }
+
+  async function runUntilCaughtUp(
+    projection: Projection,
+    runOpts: { signal?: AbortSignal } = {},
+  ): Promise<CatchUpResult> {
+    let eventsApplied = 0;
+    let batches = 0;
+    let failures = 0;
+    let conflicts = 0;
+    let heldBackWaited = 0;
+    let heldBackDelay = 5;
+    let position: Position | undefined;
+    // The end of the log is not final while the store holds committed events back: re-read after
+    // a short, growing pause (bounded), since the older transaction may also roll back silently.
+    const waitForHeldBack = async (): Promise<boolean> => {
+      if (heldBackWaited >= maxHeldBackWaitMs || runOpts.signal?.aborted) return false;
+      await new Promise<void>((r) => setTimeout(r, heldBackDelay));
+      heldBackWaited += heldBackDelay;
+      heldBackDelay = Math.min(heldBackDelay * 2, 250);
+      return true;
+    };
+    for (;;) {
+      if (runOpts.signal?.aborted && position !== undefined) {
+        return { kind: 'stopped', position, eventsApplied, batches };
+      }
+      let outcome: BatchOutcome;
+      try {
+        outcome = await runBatch(projection);
+      } catch (err) {
+        failures += 1;
+        await recordFailure(deps.knex, projection.name, err).catch((recordErr: unknown) =>
+          deps.logger.error(
+            { err: recordErr, projection: projection.name },
+            'could not record projection failure',
+          ),
+        );
+        deps.logger.warn(
+          { err, projection: projection.name, attempt: failures, maxAttempts },
+          'projection batch failed; rolled back',
+        );
+        if (failures >= maxAttempts)
+          throw new ProjectionFailedError(projection.name, failures, err);
+        await sleep(retryDelayMs * 2 ** (failures - 1));
+        continue;
+      }
+      failures = 0;
+      switch (outcome.kind) {
+        case 'applied':
+          conflicts = 0;
+          eventsApplied += outcome.events;
+          batches += 1;
+          position = outcome.position;
+          if (outcome.isEnd && !(outcome.heldBack && (await waitForHeldBack()))) {
+            return {
+              kind: 'caught-up',
+              position,
+              eventsApplied,
+              batches,
+              heldBack: outcome.heldBack,
+            };
+          }
+          break;
+        case 'caught-up':
+          if (outcome.heldBack && (await waitForHeldBack())) break;
+          return {
+            kind: 'caught-up',
+            position: outcome.position,
+            eventsApplied,
+            batches,
+            heldBack: outcome.heldBack,
+          };
+        case 'conflict':
+          conflicts += 1;
+          if (conflicts >= MAX_CONFLICTS_IN_A_ROW) return { kind: 'busy' };
+          break;
+        case 'busy':
+        case 'needs-rebuild':
+          return outcome;
+        default: {
+          const unreachable: never = outcome;
+          throw new Error(`Unhandled batch outcome ${JSON.stringify(unreachable)}`);
+        }
+      }
+    }
+  }
+
+  return { runBatch, runUntilCaughtUp };
+}

@@ -1,0 +1,36 @@
+import type { Knex } from 'knex';
+import type { RecordedEvent } from '../../eventstore/port.ts';
+
+/**
+ * A read model: a name, a version, the event types it handles, the tables it owns and how to
+ * apply a batch of events to them.
+ *
+ * Contract with the runner (src/projections/core/runner.ts):
+ *  - `apply` runs inside ONE transaction together with the checkpoint update, so a batch is
+ *    applied exactly once or not at all; it must not commit, start its own transactions or
+ *    touch tables it does not own.
+ *  - `apply` and `createTables` use UNQUALIFIED table names (the exported constants). During a
+ *    rebuild the runner sets `search_path` to a fresh shadow schema first, so the same code
+ *    fills the shadow tables while the live ones keep serving; the swap then moves them into
+ *    `public` atomically.
+ *  - Changing the tables' DDL or `apply`'s meaning requires bumping `version`; a projection
+ *    whose stored version differs rebuilds itself when the worker starts.
+ */
+export interface Projection {
+  readonly name: string;
+  readonly version: number;
+  /** Only events of these types are passed to `apply` (the checkpoint still advances past others). */
+  readonly eventTypes: readonly string[];
+  /** Unqualified names of the tables this projection owns (and drops/recreates on rebuild). */
+  readonly tables: readonly string[];
+  /**
+   * Where its first build starts. 'beginning' (default): replay the whole log into fresh tables.
+   * 'head': an event processor with side effects (mail, follow-up jobs) that must never re-run
+   * history: its first build only sets the checkpoint to the log's head, a version change or an
+   * operator rebuild keeps the position, and it may own no tables (see src/jobs/processor.ts).
+   */
+  readonly startAt?: 'beginning' | 'head';
+  /** Creates the owned tables and their indexes in the current search_path's first schema. */
+  createTables(trx: Knex.Transaction | Knex): Promise<void>;
+  apply(trx: Knex.Transaction, events: readonly RecordedEvent[]): Promise<void>;
+}

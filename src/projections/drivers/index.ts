@@ -1,0 +1,28 @@
+import type { ResultsPart } from '../racing/part.ts';
+import { applyDrivers } from './apply.ts';
+import {
+  createDriverTables,
+  DRIVER_LICENSES_TABLE,
+  DRIVERS_TABLE,
+  IRATING_BUCKETS_TABLE,
+  IRATING_PERCENTILES_TABLE,
+} from './tables.ts';
+
+export {
+  DRIVER_LICENSES_TABLE,
+  DRIVERS_TABLE,
+  IRATING_BUCKET_WIDTH,
+  IRATING_BUCKETS_TABLE,
+  IRATING_PERCENTILES,
+  IRATING_PERCENTILES_TABLE,
+} from './tables.ts';
+
+/** Drivers, licences per category, the search index and the iRating distribution. */
+export const driversPart: ResultsPart = {
+  name: 'drivers',
+  // 3: prefix-search indexes (racing_drivers_name_prefix, racing_drivers_surname_prefix).
+  version: 3,
+  tables: [DRIVERS_TABLE, DRIVER_LICENSES_TABLE, IRATING_BUCKETS_TABLE, IRATING_PERCENTILES_TABLE],
+  createTables: createDriverTables,
+  apply: applyDrivers,
+};

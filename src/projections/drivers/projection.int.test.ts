@@ -1,0 +1,236 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.ts';
+import { racingCategoryFromId, type DriverProfileData } from '../../events/racing.ts';
+import {
+  applyRacingEvents,
+  asRecorded,
+  buildSubsession,
+  createRacingTables,
+  raceRow,
+  readFixture,
+  rowOf,
+  rowsOf,
+} from '../racing/testing.ts';
+import {
+  DRIVER_LICENSES_TABLE,
+  DRIVERS_TABLE,
+  IRATING_BUCKETS_TABLE,
+  IRATING_PERCENTILES_TABLE,
+} from './tables.ts';
+
+let db: TestDatabase;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  await createRacingTables(db.knex);
+});
+
+afterAll(async () => {
+  await db.drop();
+});
+
+interface FixtureLicence {
+  category_id: number;
+  license_level: number;
+  safety_rating: number;
+  group_id: number;
+  irating?: number;
+  tt_rating?: number;
+  cpi?: number;
+}
+
+/** member/get fixture → DriverProfileRecorded payload (test-only mapping). */
+function profileFromFixture(): DriverProfileData {
+  const member = (
+    readFixture('GetDriverInfoWithLicensesSuccessfulAsync', '2.json') as {
+      members: {
+        cust_id: number;
+        display_name: string;
+        member_since: string;
+        flair_name: string;
+        licenses: FixtureLicence[];
+      }[];
+    }
+  ).members[0]!;
+  return {
+    custId: member.cust_id,
+    displayName: member.display_name,
+    memberSince: member.member_since,
+    countryCode: null,
+    flairName: member.flair_name,
+    clubName: null,
+    licenses: member.licenses.map((l) => ({
+      category: racingCategoryFromId(l.category_id)!,
+      licenseLevel: l.license_level,
+      safetyRating: l.safety_rating,
+      group: l.group_id,
+      irating: l.irating ?? null,
+      ttRating: l.tt_rating ?? null,
+      cpi: l.cpi ?? null,
+    })),
+  };
+}
+
+const buckets = async (category: string): Promise<Record<string, unknown>> =>
+  Object.fromEntries(
+    (await rowsOf(db.knex, IRATING_BUCKETS_TABLE, { category }, ['bucket_start'])).map(
+      (r) => [String(r.bucket_start), r.drivers] as const,
+    ),
+  );
+
+describe('drivers read model', () => {
+  it('records a member/get profile with a licence per category', async () => {
+    await applyRacingEvents(
+      db.knex,
+      [{ type: 'DriverProfileRecorded', data: profileFromFixture() }],
+      {
+        occurredAt: '2025-09-24T00:00:00.000Z',
+      },
+    );
+    expect(await rowOf(db.knex, DRIVERS_TABLE, { cust_id: 341554 })).toMatchObject({
+      display_name: 'Driver 341554',
+      flair_name: 'Australia',
+      member_since: new Date('2018-09-30T00:00:00'),
+    });
+    const licences = await rowsOf(db.knex, DRIVER_LICENSES_TABLE, { cust_id: 341554 }, [
+      'category',
+    ]);
+    expect(
+      licences.map((l) => [l.category, l.irating, l.sub_level, l.license_level, l.license_group]),
+    ).toEqual([
+      ['dirt_oval', null, 250, 2, 1],
+      ['dirt_road', 1376, 266, 6, 2],
+      ['formula_car', 3270, 497, 20, 5],
+      ['oval', null, 276, 2, 1],
+      ['sports_car', 1759, 345, 19, 5],
+    ]);
+    expect(await buckets('formula_car')).toEqual({ 3200: 1 });
+  });
+
+  it('takes iRating and licence from newer races, never from older facts', async () => {
+    await applyRacingEvents(db.knex, [
+      {
+        type: 'SubsessionResultsRecorded',
+        data: buildSubsession({
+          subsessionId: 71,
+          category: 'formula_car',
+          startTime: '2025-10-01T18:00:00Z',
+          race: [
+            raceRow(341554, 1, {
+              newIrating: 3333,
+              newSubLevel: 410,
+              newLicenseLevel: 20,
+              countryCode: 'AU',
+            }),
+          ],
+        }),
+      },
+    ]);
+    expect(
+      await rowOf(db.knex, DRIVER_LICENSES_TABLE, { cust_id: 341554, category: 'formula_car' }),
+    ).toMatchObject({
+      irating: 3333,
+      sub_level: 410,
+      license_group: 5,
+    });
+    expect(await rowOf(db.knex, DRIVERS_TABLE, { cust_id: 341554 })).toMatchObject({
+      country_code: 'AU',
+      flair_name: 'Australia',
+    });
+    expect(await buckets('formula_car')).toEqual({ 3300: 1 });
+
+    // A race from 2024 ingested late does not overwrite the 2025 rating.
+    await applyRacingEvents(db.knex, [
+      {
+        type: 'SubsessionResultsRecorded',
+        data: buildSubsession({
+          subsessionId: 72,
+          category: 'formula_car',
+          startTime: '2024-01-01T18:00:00Z',
+          race: [raceRow(341554, 1, { newIrating: 2000, displayName: 'Old Name' })],
+        }),
+      },
+    ]);
+    expect(
+      await rowOf(db.knex, DRIVER_LICENSES_TABLE, { cust_id: 341554, category: 'formula_car' }),
+    ).toMatchObject({ irating: 3333 });
+    expect(await rowOf(db.knex, DRIVERS_TABLE, { cust_id: 341554 })).toMatchObject({
+      display_name: 'Driver 341554',
+    });
+    expect(await buckets('formula_car')).toEqual({ 3300: 1 });
+  });
+
+  it('moves the distribution by delta and derives percentiles from the bucket counts', async () => {
+    const rows = Array.from({ length: 100 }, (_, i) =>
+      raceRow(10_000 + i, i + 1, { newIrating: 1000 + i * 10 }),
+    );
+    await applyRacingEvents(db.knex, [
+      {
+        type: 'SubsessionResultsRecorded',
+        data: buildSubsession({
+          subsessionId: 81,
+          category: 'oval',
+          startTime: '2025-01-01T00:00:00Z',
+          race: rows,
+        }),
+      },
+    ]);
+    // 1000..1990 in steps of 10: ten drivers per 100-point bucket.
+    expect(Object.values(await buckets('oval'))).toEqual(Array(10).fill(10));
+    const pct = async (): Promise<Record<string, unknown>> =>
+      Object.fromEntries(
+        (
+          await rowsOf(db.knex, IRATING_PERCENTILES_TABLE, { category: 'oval' }, ['percentile'])
+        ).map((r) => [String(r.percentile), r.irating] as const),
+      );
+    expect(await pct()).toMatchObject({ 10: 1100, 50: 1500, 90: 1900, 99: 1990 });
+
+    // Twenty drivers climb from the 1000s into a new 2500 bucket: old buckets lose them.
+    const movers = rows.slice(0, 20).map((r) => ({ ...r, newIrating: 2550 }));
+    await applyRacingEvents(db.knex, [
+      {
+        type: 'SubsessionResultsRecorded',
+        data: buildSubsession({
+          subsessionId: 82,
+          category: 'oval',
+          startTime: '2025-02-01T00:00:00Z',
+          race: movers,
+        }),
+      },
+    ]);
+    const after = await buckets('oval');
+    expect(after[1000]).toBeUndefined();
+    expect(after[1100]).toBeUndefined();
+    expect(after[2500]).toBe(20);
+    expect(Object.values(after).reduce((a, b) => Number(a) + Number(b), 0)).toBe(100);
+    expect((await pct())[99]).toBe(2595);
+  });
+
+  it('keeps the newest profile fields when a batch holds several observations', async () => {
+    const p = profileFromFixture();
+    await applyRacingEvents(db.knex, [
+      ...asRecorded(
+        [
+          {
+            type: 'DriverProfileRecorded',
+            data: { ...p, custId: 5, displayName: 'Newer', clubName: null },
+          },
+        ],
+        '2025-06-01T00:00:00.000Z',
+      ),
+      ...asRecorded(
+        [
+          {
+            type: 'DriverProfileRecorded',
+            data: { ...p, custId: 5, displayName: 'Older', clubName: 'Australia/NZ' },
+          },
+        ],
+        '2025-01-01T00:00:00.000Z',
+      ),
+    ]);
+    expect(await rowOf(db.knex, DRIVERS_TABLE, { cust_id: 5 })).toMatchObject({
+      display_name: 'Newer',
+      club_name: 'Australia/NZ',
+    });
+  });
+});

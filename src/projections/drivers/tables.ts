@@ -1,0 +1,90 @@
+import type { Knex } from 'knex';
+import { trgmSchema } from '../racing/trgm.ts';
+
+/**
+ * Read model "drivers": who each iRacing member is (name, country, club), the current licence
+ * and iRating per category, the driver search index (pg_trgm GIN on the display name) and the
+ * iRating distribution per category (members per 100-point bucket, and percentiles derived from
+ * those counts). The distribution lives here because it moves by the delta of each licence row
+ * this read model rewrites: old bucket −1, new bucket +1, in the same statement.
+ */
+export const DRIVERS_TABLE = 'racing_drivers';
+export const DRIVER_LICENSES_TABLE = 'racing_driver_licenses';
+export const IRATING_BUCKETS_TABLE = 'racing_irating_buckets';
+export const IRATING_PERCENTILES_TABLE = 'racing_irating_percentiles';
+
+/**
+ * Index expressions of the prefix search: a query must repeat them exactly (column unqualified)
+ * for the planner to use `racing_drivers_name_prefix` / `racing_drivers_surname_prefix`.
+ */
+export const NAME_PREFIX_KEY = 'lower(display_name)';
+export const SURNAME_PREFIX_KEY = "lower(substr(display_name, strpos(display_name, ' ') + 1))";
+
+/** Width of a distribution bucket in iRating points. */
+export const IRATING_BUCKET_WIDTH = 100;
+/** Percentiles kept per category. */
+export const IRATING_PERCENTILES = [1, 5, 10, 25, 50, 75, 90, 95, 99] as const;
+
+export async function createDriverTables(db: Knex.Transaction | Knex): Promise<void> {
+  const trgm = await trgmSchema(db);
+
+  await db.raw(`
+    CREATE TABLE ${DRIVERS_TABLE} (
+      cust_id        integer PRIMARY KEY,
+      display_name   text NOT NULL,
+      country_code   text,
+      club_name      text,
+      flair_name     text,
+      member_since   date,
+      name_as_of     timestamptz NOT NULL
+    )`);
+  await db.raw(
+    `CREATE INDEX racing_drivers_name_trgm ON ${DRIVERS_TABLE} USING gin (display_name "${trgm}".gin_trgm_ops)`,
+  );
+  await db.raw(
+    `CREATE INDEX racing_drivers_name_sort ON ${DRIVERS_TABLE} (lower(display_name), cust_id)`,
+  );
+  // Search as you type: the name, or the name from its second word on, starting with the text
+  // (btree range scans; added for the JSON API's driver search, see queries/racing/api-extra.ts).
+  await db.raw(
+    `CREATE INDEX racing_drivers_name_prefix ON ${DRIVERS_TABLE} (${NAME_PREFIX_KEY} text_pattern_ops)`,
+  );
+  await db.raw(
+    `CREATE INDEX racing_drivers_surname_prefix ON ${DRIVERS_TABLE} (${SURNAME_PREFIX_KEY} text_pattern_ops)`,
+  );
+
+  await db.raw(`
+    CREATE TABLE ${DRIVER_LICENSES_TABLE} (
+      cust_id        integer NOT NULL,
+      category       text NOT NULL,
+      irating        integer,
+      sub_level      smallint,
+      license_level  smallint,
+      license_group  smallint,
+      tt_rating      integer,
+      cpi            real,
+      as_of          timestamptz NOT NULL,
+      -- iRating before the last rewrite: lets the upsert return the old value for the
+      -- distribution delta (RETURNING only sees the new row).
+      prev_irating   integer,
+      PRIMARY KEY (cust_id, category)
+    )`);
+  await db.raw(
+    `CREATE INDEX racing_driver_licenses_rank ON ${DRIVER_LICENSES_TABLE} (category, irating DESC, cust_id DESC) WHERE irating IS NOT NULL`,
+  );
+
+  await db.raw(`
+    CREATE TABLE ${IRATING_BUCKETS_TABLE} (
+      category      text NOT NULL,
+      bucket_start  integer NOT NULL,
+      drivers       integer NOT NULL,
+      PRIMARY KEY (category, bucket_start)
+    )`);
+  await db.raw(`
+    CREATE TABLE ${IRATING_PERCENTILES_TABLE} (
+      category    text NOT NULL,
+      percentile  smallint NOT NULL,
+      irating     integer NOT NULL,
+      PRIMARY KEY (category, percentile)
+    )`);
+}

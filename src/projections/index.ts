@@ -1,0 +1,19 @@
+import { articlesProjection } from './articles/projection.ts';
+import type { Projection } from './core/types.ts';
+import { favoritesProjection } from './favorites/projection.ts';
+import { racingProjections } from './racing/index.ts';
+import { sessionReplaysProjection } from './session-replays/index.ts';
+import { usersProjection } from './users/projection.ts';
+
+/**
+ * Every read model the workers run, in one list. Add a projection by importing it here and
+ * appending it to the array; the runner, the worker start-up (rebuild on version change) and
+ * `npm run projections` all read this list through a ProjectionRegistry.
+ */
+export const allProjections: Projection[] = [
+  articlesProjection,
+  ...racingProjections,
+  usersProjection,
+  favoritesProjection,
+  sessionReplaysProjection,
+];

@@ -1,0 +1,19 @@
+import type { ResultsPart } from '../racing/part.ts';
+import { applyLapTimes } from './apply.ts';
+import {
+  CAR_TIMES_TABLE,
+  createLapTimeTables,
+  FASTEST_LAPS_TABLE,
+  WORLD_RECORDS_TABLE,
+} from './tables.ts';
+
+export { CAR_TIMES_TABLE, FASTEST_LAPS_TABLE, WORLD_RECORDS_TABLE } from './tables.ts';
+
+/** Car times, fastest laps and world records. Runs after the subsessions part (corrections read its rows). */
+export const lapTimesPart: ResultsPart = {
+  name: 'lap_times',
+  version: 1,
+  tables: [FASTEST_LAPS_TABLE, CAR_TIMES_TABLE, WORLD_RECORDS_TABLE],
+  createTables: createLapTimeTables,
+  apply: applyLapTimes,
+};

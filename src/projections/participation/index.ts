@@ -1,0 +1,14 @@
+import type { ResultsPart } from '../racing/part.ts';
+import { applyParticipation } from './apply.ts';
+import { createParticipationTables, PARTICIPATION_TABLE } from './tables.ts';
+
+export { PARTICIPATION_TABLE } from './tables.ts';
+
+/** Participation and strength of field per week and time slot. Runs after the subsessions part. */
+export const participationPart: ResultsPart = {
+  name: 'participation',
+  version: 1,
+  tables: [PARTICIPATION_TABLE],
+  createTables: createParticipationTables,
+  apply: applyParticipation,
+};

@@ -1,0 +1,61 @@
+import type { Knex } from 'knex';
+import type { RacingBatch } from './batch.ts';
+
+/**
+ * What one subsession contributed to the result read models: its identity, where it sits in the
+ * calendar and the rows of its primary simsession. Built from the batch for the new facts and
+ * loaded from racing_results for the facts a correction replaces, so every part derives its
+ * additions and its subtractions from the same shape.
+ */
+export interface SubsessionContribution {
+  readonly subsessionId: number;
+  readonly sessionId: number;
+  readonly seasonId: number;
+  readonly raceWeekNum: number;
+  readonly trackId: number;
+  readonly trackName: string;
+  readonly configName: string | null;
+  readonly category: string;
+  readonly eventType: string;
+  readonly startTime: string;
+  readonly timeSlot: string;
+  readonly entries: readonly ContributionEntry[];
+}
+
+export interface ContributionEntry {
+  readonly custId: number;
+  readonly displayName: string;
+  readonly countryCode: string | null;
+  readonly teamId: number | null;
+  readonly carId: number;
+  readonly carName: string;
+  readonly simsessionType: string;
+  readonly finishPositionInClass: number;
+  readonly startingPositionInClass: number | null;
+  readonly lapsComplete: number;
+  readonly lapsLed: number;
+  readonly incidents: number;
+  readonly bestLapTime: number | null;
+  readonly averageLap: number | null;
+}
+
+export interface PartContext {
+  readonly batch: RacingBatch;
+  /** The batch's subsessions as they are now. */
+  readonly current: readonly SubsessionContribution[];
+  /** What the batch's already-known subsessions contributed before (empty unless correcting). */
+  readonly previous: readonly SubsessionContribution[];
+}
+
+/**
+ * One read model fed by results (and profiles). Parts are combined into one projection
+ * (./results-projection.ts) so the log's heaviest events are read and flattened once per batch;
+ * each part still owns its tables, its DDL and its version.
+ */
+export interface ResultsPart {
+  readonly name: string;
+  readonly version: number;
+  readonly tables: readonly string[];
+  createTables(db: Knex.Transaction | Knex): Promise<void>;
+  apply(trx: Knex.Transaction, ctx: PartContext): Promise<void>;
+}

@@ -1,0 +1,124 @@
+import type { Knex } from 'knex';
+import { col, insertRows, type Column } from '../racing/bulk.ts';
+import { countsAsStart } from '../racing/contributions.ts';
+import type { PartContext, SubsessionContribution } from '../racing/part.ts';
+import { SEASON_DRIVER_STATS_TABLE } from './tables.ts';
+
+interface StatsDelta {
+  seasonId: number;
+  custId: number;
+  displayName: string | null;
+  countryCode: string | null;
+  category: string;
+  races: number;
+  wins: number;
+  poles: number;
+  topFives: number;
+  laps: number;
+  lapsLed: number;
+  incidents: number;
+}
+
+/**
+ * Per (season, driver) deltas: + for the batch's subsessions, − for what corrected ones
+ * contributed before. Wins, poles and top fives are by class (a class win of a multiclass race
+ * is a win; pole = starting position 1 in class).
+ */
+export function statsDeltas(ctx: PartContext): StatsDelta[] {
+  const byKey = new Map<string, StatsDelta>();
+  const add = (c: SubsessionContribution, sign: 1 | -1) => {
+    for (const e of c.entries) {
+      if (!countsAsStart(c, e)) continue;
+      const key = `${c.seasonId}:${e.custId}`;
+      let d = byKey.get(key);
+      if (!d) {
+        d = {
+          seasonId: c.seasonId,
+          custId: e.custId,
+          displayName: null,
+          countryCode: null,
+          category: c.category,
+          races: 0,
+          wins: 0,
+          poles: 0,
+          topFives: 0,
+          laps: 0,
+          lapsLed: 0,
+          incidents: 0,
+        };
+        byKey.set(key, d);
+      }
+      if (sign === 1) {
+        d.displayName = e.displayName;
+        d.countryCode = e.countryCode;
+        d.category = c.category;
+      }
+      d.races += sign;
+      if (e.finishPositionInClass === 1) d.wins += sign;
+      if (e.startingPositionInClass === 1) d.poles += sign;
+      if (e.finishPositionInClass <= 5) d.topFives += sign;
+      d.laps += sign * e.lapsComplete;
+      d.lapsLed += sign * e.lapsLed;
+      d.incidents += sign * e.incidents;
+    }
+  };
+  for (const p of ctx.previous) add(p, -1);
+  for (const c of ctx.current) add(c, 1);
+  return [...byKey.values()].filter(
+    (d) =>
+      d.races !== 0 ||
+      d.wins !== 0 ||
+      d.poles !== 0 ||
+      d.topFives !== 0 ||
+      d.laps !== 0 ||
+      d.lapsLed !== 0 ||
+      d.incidents !== 0 ||
+      d.displayName !== null,
+  );
+}
+
+const columns: Column<StatsDelta>[] = [
+  col('season_id', 'int4', (d) => d.seasonId),
+  col('cust_id', 'int4', (d) => d.custId),
+  col('display_name', 'text', (d) => d.displayName ?? ''),
+  col('country_code', 'text', (d) => d.countryCode),
+  col('category', 'text', (d) => d.category),
+  col('races', 'int4', (d) => d.races),
+  col('wins', 'int4', (d) => d.wins),
+  col('poles', 'int4', (d) => d.poles),
+  col('top_fives', 'int4', (d) => d.topFives),
+  col('laps', 'int4', (d) => d.laps),
+  col('laps_led', 'int4', (d) => d.lapsLed),
+  col('incidents', 'int4', (d) => d.incidents),
+];
+
+/**
+ * Adds the batch's contributions and subtracts what corrected subsessions contributed before, in
+ * one multi-row upsert; rows left with no race are deleted (a driver removed by a correction).
+ */
+export async function applySeasonLeaderboards(
+  trx: Knex.Transaction,
+  ctx: PartContext,
+): Promise<void> {
+  const deltas = statsDeltas(ctx);
+  if (deltas.length === 0) return;
+  const t = SEASON_DRIVER_STATS_TABLE;
+  const counters = ['races', 'wins', 'poles', 'top_fives', 'laps', 'laps_led', 'incidents'];
+  await insertRows(
+    trx,
+    t,
+    columns,
+    deltas,
+    `ON CONFLICT (cust_id, season_id) DO UPDATE SET
+       ${counters.map((c) => `${c} = ${t}.${c} + excluded.${c}`).join(', ')},
+       display_name = CASE WHEN excluded.display_name = '' THEN ${t}.display_name ELSE excluded.display_name END,
+       country_code = COALESCE(excluded.country_code, ${t}.country_code)`,
+  );
+  const shrunk = deltas.filter((d) => d.races < 0);
+  if (shrunk.length > 0) {
+    await trx.raw(
+      `DELETE FROM ${t} WHERE races <= 0 AND (season_id, cust_id) IN (SELECT * FROM unnest(?::int4[], ?::int4[]))`,
+      [shrunk.map((d) => d.seasonId), shrunk.map((d) => d.custId)],
+    );
+  }
+}

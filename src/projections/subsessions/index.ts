@@ -1,0 +1,19 @@
+import type { ResultsPart } from '../racing/part.ts';
+import { applySubsessions } from './apply.ts';
+import {
+  createSubsessionTables,
+  RESULTS_TABLE,
+  SESSIONS_TABLE,
+  SUBSESSIONS_TABLE,
+} from './tables.ts';
+
+export { RESULTS_TABLE, SESSIONS_TABLE, SUBSESSIONS_TABLE } from './tables.ts';
+
+/** Sessions, subsessions and results per simsession. Must run first: other parts read its rows. */
+export const subsessionsPart: ResultsPart = {
+  name: 'subsessions',
+  version: 2,
+  tables: [SUBSESSIONS_TABLE, RESULTS_TABLE, SESSIONS_TABLE],
+  createTables: createSubsessionTables,
+  apply: applySubsessions,
+};

@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.ts';
+import { seedRacingDataset } from './dataset.test-support.ts';
+import {
+  compareDrivers,
+  driverSubsessions,
+  getDriverProfile,
+  listDrivers,
+  searchDrivers,
+} from './drivers.ts';
+import { InvalidQueryError } from './paging.ts';
+
+let db: TestDatabase;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  await seedRacingDataset(db.knex);
+});
+
+afterAll(async () => {
+  await db.drop();
+});
+
+describe('driver queries', () => {
+  it('lists a category by iRating, highest first, across keyset pages', async () => {
+    const first = await listDrivers(db.knex, { category: 'sports_car', limit: 2 });
+    expect(first.items.map((d) => [d.custId, d.license?.irating])).toEqual([
+      [1, 3080],
+      [2, 2860],
+    ]);
+    expect(first.items[0]?.license).toMatchObject({
+      category: 'sports_car',
+      licenseClass: 'B',
+      licence: 'B 3.10',
+    });
+    const second = await listDrivers(db.knex, {
+      category: 'sports_car',
+      limit: 2,
+      cursor: first.nextCursor,
+    });
+    expect(second.items.map((d) => d.custId)).toEqual([3, 4]);
+    const rest = await listDrivers(db.knex, {
+      category: 'sports_car',
+      limit: 100,
+      cursor: second.nextCursor,
+    });
+    expect(rest.items.map((d) => d.custId)).toEqual([5, 6]);
+    expect(rest.nextCursor).toBeNull();
+  });
+
+  it('lists drivers by name and rejects cursors and limits it did not issue', async () => {
+    const page = await listDrivers(db.knex, { sort: 'name', category: 'sports_car', limit: 3 });
+    expect(page.items[0]).toMatchObject({
+      displayName: 'Charles Leclerc',
+      license: { irating: 2620 },
+    });
+    // Fixture drivers have no sports-car licence: listed by name all the same.
+    expect(page.items[1]?.license).toBeNull();
+    const next = await listDrivers(db.knex, { sort: 'name', limit: 3, cursor: page.nextCursor });
+    const names = [...page.items, ...next.items].map((d) => d.custId);
+    expect(new Set(names).size).toBe(6);
+    await expect(listDrivers(db.knex, { cursor: 'not-a-cursor' })).rejects.toBeInstanceOf(
+      InvalidQueryError,
+    );
+    await expect(listDrivers(db.knex, { limit: 101 })).rejects.toThrow(/limit/);
+    await expect(listDrivers(db.knex, { category: 'karting' })).rejects.toThrow(/category/);
+  });
+
+  it('searches names by fragment, word prefix, exact name and customer id', async () => {
+    const max = await searchDrivers(db.knex, { q: 'max' });
+    expect(max.map((h) => h.displayName)).toEqual([
+      'Max Mustermann',
+      'Max Verstappen',
+      'Maxime Martin',
+    ]);
+    expect(max[1]?.licenses.map((l) => l.category)).toEqual(['oval', 'sports_car']);
+    expect((await searchDrivers(db.knex, { q: 'pen' })).map((h) => h.custId)).toEqual([1]);
+    // Two letters: names with a word starting "ma" (Martin, Max, Maxime), not "Norris" or "Piastri".
+    expect((await searchDrivers(db.knex, { q: 'ma' })).map((h) => h.custId).sort()).toEqual([
+      1, 4, 6,
+    ]);
+    expect((await searchDrivers(db.knex, { q: '  lando   NORRIS ' }))[0]).toMatchObject({
+      custId: 2,
+    });
+    expect((await searchDrivers(db.knex, { q: '147876' }))[0]).toMatchObject({
+      custId: 147876,
+      displayName: 'Driver 147876',
+    });
+    expect(await searchDrivers(db.knex, { q: '100%' })).toEqual([]);
+    await expect(searchDrivers(db.knex, { q: '   ' })).rejects.toThrow(/q must not be empty/);
+  });
+
+  it('compares drivers with licences and career totals, naming unknown ids', async () => {
+    const cmp = await compareDrivers(db.knex, [2, 1, 999]);
+    expect(cmp.missing).toEqual([999]);
+    expect(cmp.drivers.map((d) => d.custId)).toEqual([2, 1]);
+    expect(cmp.drivers[1]?.career).toEqual([
+      {
+        category: 'sports_car',
+        starts: 4,
+        wins: 3,
+        poles: 4,
+        topFives: 4,
+        laps: 80,
+        lapsLed: 0,
+        incidents: 0,
+        winRate: 0.75,
+        incidentsPerRace: 0,
+      },
+    ]);
+  });
+
+  it('shows a profile with rating history and percentile ranks; null for an unknown driver', async () => {
+    const p = await getDriverProfile(db.knex, 1);
+    expect(p).toMatchObject({
+      displayName: 'Max Verstappen',
+      flairName: 'Netherlands',
+      memberSince: '2015-03-01',
+      iratingHistory: [
+        {
+          category: 'sports_car',
+          points: [
+            { date: '2025-01-08', value: 2990 },
+            { date: '2025-01-15', value: 3080 },
+          ],
+        },
+      ],
+    });
+    // Driver 1 has the best sports-car iRating: 5 of 6 rated drivers are in lower buckets.
+    expect(p?.iratingPercentiles).toContainEqual({ category: 'sports_car', percentile: 83.3 });
+    expect(await getDriverProfile(db.knex, 424242)).toBeNull();
+  });
+
+  it('pages a driver’s races newest first with the rating change', async () => {
+    const first = await driverSubsessions(db.knex, 1, { limit: 2 });
+    expect(first?.items.map((s) => [s.subsessionId, s.finishPosition, s.iratingChange])).toEqual([
+      [5005, 1, 1080],
+      [5004, 1, 1050],
+    ]);
+    expect(first?.items[0]).toMatchObject({
+      seriesName: 'Pitwall GT Sprint',
+      car: { carId: 173, carName: 'Ferrari 296 GT3' },
+      fieldSize: 2,
+    });
+    const next = await driverSubsessions(db.knex, 1, { limit: 2, cursor: first?.nextCursor });
+    expect(next?.items.map((s) => s.subsessionId)).toEqual([5003, 5001]);
+    expect(next?.nextCursor).toBeNull();
+    expect(await driverSubsessions(db.knex, 424242)).toBeNull();
+  });
+});

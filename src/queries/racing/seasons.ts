@@ -1,0 +1,475 @@
+import type { Knex } from 'knex';
+import type { RacingCategory } from '../../events/racing/common.ts';
+import { CAR_TIMES_TABLE, FASTEST_LAPS_TABLE } from '../../projections/lap-times/tables.ts';
+import { PARTICIPATION_TABLE } from '../../projections/participation/tables.ts';
+import { SEASON_WEEKS_TABLE, SEASONS_TABLE } from '../../projections/seasons/tables.ts';
+import { SUBSESSIONS_TABLE } from '../../projections/subsessions/tables.ts';
+import {
+  decodeCursor,
+  InvalidQueryError,
+  iso,
+  keysetPage,
+  offsetOf,
+  offsetPage,
+  pageLimit,
+  type Page,
+  type PageRequest,
+} from './paging.ts';
+import { toTrack, type CarDto, type DriverRefDto, type TrackDto } from './shapes.ts';
+
+/**
+ * A season's pages: header, schedule with participation, recent races, car times, fastest laps
+ * and participation per time slot. Reads racing_seasons, racing_season_weeks,
+ * racing_subsessions, racing_car_times, racing_fastest_laps and racing_participation.
+ */
+
+export interface SeasonDto {
+  seasonId: number;
+  seriesId: number;
+  seriesName: string;
+  seasonName: string;
+  seasonShortName: string;
+  seasonYear: number;
+  seasonQuarter: number;
+  category: RacingCategory | null;
+  official: boolean;
+  active: boolean;
+  complete: boolean;
+  multiclass: boolean;
+  fixedSetup: boolean;
+  maxWeeks: number;
+  /** YYYY-MM-DD. */
+  startDate: string;
+  scheduleDescription: string | null;
+}
+
+interface SeasonRow {
+  season_id: number;
+  series_id: number;
+  series_name: string;
+  season_name: string;
+  season_short_name: string;
+  season_year: number;
+  season_quarter: number;
+  category: string | null;
+  official: boolean;
+  active: boolean;
+  complete: boolean;
+  multiclass: boolean;
+  fixed_setup: boolean;
+  max_weeks: number;
+  start_date: Date;
+  schedule_description: string | null;
+}
+
+const dateOnly = (d: Date): string =>
+  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+
+function shapeSeason(r: SeasonRow): SeasonDto {
+  return {
+    seasonId: r.season_id,
+    seriesId: r.series_id,
+    seriesName: r.series_name,
+    seasonName: r.season_name,
+    seasonShortName: r.season_short_name,
+    seasonYear: r.season_year,
+    seasonQuarter: r.season_quarter,
+    category: r.category as RacingCategory | null,
+    official: r.official,
+    active: r.active,
+    complete: r.complete,
+    multiclass: r.multiclass,
+    fixedSetup: r.fixed_setup,
+    maxWeeks: r.max_weeks,
+    startDate: dateOnly(r.start_date),
+    scheduleDescription: r.schedule_description,
+  };
+}
+
+/** The season's header; null when the catalog does not know it. */
+export async function getSeason(db: Knex, seasonId: number): Promise<SeasonDto | null> {
+  const row = await db<SeasonRow>(SEASONS_TABLE).where({ season_id: seasonId }).first();
+  return row ? shapeSeason(row) : null;
+}
+
+/** True when the season is catalogued or has at least one recorded subsession (for 404s). */
+export async function seasonExists(db: Knex, seasonId: number): Promise<boolean> {
+  const { rows } = await db.raw<{ rows: { known: boolean }[] }>(
+    `SELECT EXISTS (SELECT 1 FROM ${SEASONS_TABLE} WHERE season_id = ?)
+         OR EXISTS (SELECT 1 FROM ${SUBSESSIONS_TABLE} WHERE season_id = ?) AS known`,
+    [seasonId, seasonId],
+  );
+  return rows[0]?.known === true;
+}
+
+export interface WeekParticipationDto {
+  sessions: number;
+  subsessions: number;
+  /** Driver starts (a driver racing twice counts twice). */
+  drivers: number;
+  averageStrengthOfField: number | null;
+  maxStrengthOfField: number | null;
+}
+
+export interface ScheduleWeekDto {
+  /** 0-based, as iRacing numbers weeks; show it + 1. */
+  raceWeekNum: number;
+  startDate: string;
+  track: TrackDto & { category: RacingCategory | null };
+  raceLapLimit: number | null;
+  raceTimeLimitMinutes: number | null;
+  /** "HH:MM" UTC. */
+  timeSlots: string[];
+  startType: string | null;
+  participation: WeekParticipationDto | null;
+}
+
+export interface SeasonScheduleDto {
+  season: SeasonDto;
+  weeks: ScheduleWeekDto[];
+}
+
+interface WeekRow {
+  race_week_num: number;
+  start_date: Date;
+  track_id: number;
+  track_name: string;
+  config_name: string | null;
+  category: string | null;
+  race_lap_limit: number | null;
+  race_time_limit_minutes: number | null;
+  time_slots: string[];
+  start_type: string | null;
+}
+
+interface ParticipationWeekRow {
+  race_week_num: number;
+  sessions: number;
+  subsessions: number;
+  drivers: number;
+  sof_sum: number;
+  sof_count: number;
+  max_sof: number | null;
+}
+
+/** The weekly schedule with each week's participation (summed over its time slots); null for an unknown season. */
+export async function seasonSchedule(
+  db: Knex,
+  seasonId: number,
+): Promise<SeasonScheduleDto | null> {
+  const season = await getSeason(db, seasonId);
+  if (!season) return null;
+  const [weeks, participation] = await Promise.all([
+    db<WeekRow & { season_id: number }>(SEASON_WEEKS_TABLE)
+      .where({ season_id: seasonId })
+      .orderBy('race_week_num'),
+    db.raw<{ rows: ParticipationWeekRow[] }>(
+      `SELECT race_week_num, sum(sessions)::int AS sessions, sum(subsessions)::int AS subsessions,
+              sum(drivers)::int AS drivers, sum(sof_sum)::bigint AS sof_sum, sum(sof_count)::int AS sof_count,
+              max(max_sof) AS max_sof
+         FROM ${PARTICIPATION_TABLE} WHERE season_id = ? GROUP BY race_week_num`,
+      [seasonId],
+    ),
+  ]);
+  const byWeek = new Map(participation.rows.map((p) => [p.race_week_num, p]));
+  return {
+    season,
+    weeks: weeks.map((w) => {
+      const p = byWeek.get(w.race_week_num);
+      return {
+        raceWeekNum: w.race_week_num,
+        startDate: dateOnly(w.start_date),
+        track: { ...toTrack(w), category: w.category as RacingCategory | null },
+        raceLapLimit: w.race_lap_limit,
+        raceTimeLimitMinutes: w.race_time_limit_minutes,
+        timeSlots: w.time_slots,
+        startType: w.start_type,
+        participation: p ? weekParticipation(p) : null,
+      };
+    }),
+  };
+}
+
+function weekParticipation(p: Omit<ParticipationWeekRow, 'race_week_num'>): WeekParticipationDto {
+  return {
+    sessions: p.sessions,
+    subsessions: p.subsessions,
+    drivers: p.drivers,
+    averageStrengthOfField: p.sof_count > 0 ? Math.round(Number(p.sof_sum) / p.sof_count) : null,
+    maxStrengthOfField: p.max_sof,
+  };
+}
+
+export interface TimeSlotParticipationDto extends WeekParticipationDto {
+  raceWeekNum: number;
+  /** "HH:MM" UTC. */
+  timeSlot: string;
+}
+
+/** Participation and strength of field per week and time slot (the /participation and /sof pages). */
+export async function seasonParticipation(
+  db: Knex,
+  seasonId: number,
+  params: { raceWeekNum?: number } = {},
+): Promise<TimeSlotParticipationDto[]> {
+  const q = db<ParticipationWeekRow & { season_id: number; time_slot: string }>(
+    PARTICIPATION_TABLE,
+  ).where({
+    season_id: seasonId,
+  });
+  if (params.raceWeekNum !== undefined) void q.andWhere('race_week_num', params.raceWeekNum);
+  const rows = await q.orderBy(['race_week_num', 'time_slot']);
+  return rows.map((r) => ({
+    raceWeekNum: r.race_week_num,
+    timeSlot: r.time_slot,
+    ...weekParticipation(r),
+  }));
+}
+
+export interface RecentRaceDto {
+  subsessionId: number;
+  sessionId: number;
+  startTime: string;
+  raceWeekNum: number;
+  track: TrackDto;
+  official: boolean;
+  strengthOfField: number | null;
+  fieldSize: number;
+  winner: (DriverRefDto & { teamName: string | null }) | null;
+  eventBestLapTime: number | null;
+  numCautions: number;
+  numLeadChanges: number;
+}
+
+interface RecentRaceRow {
+  subsession_id: number;
+  session_id: number;
+  start_time: Date;
+  race_week_num: number;
+  track_id: number;
+  track_name: string;
+  config_name: string | null;
+  official: boolean;
+  event_sof: number | null;
+  num_drivers: number;
+  winner_cust_id: number | null;
+  winner_name: string | null;
+  winner_team_name: string | null;
+  event_best_lap_time: number | null;
+  num_cautions: number;
+  num_lead_changes: number;
+}
+
+const isTimeKey = (v: unknown): v is { t: string; s: number } =>
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as { t?: unknown }).t === 'string' &&
+  !Number.isNaN(Date.parse((v as { t: string }).t)) &&
+  Number.isInteger((v as { s?: unknown }).s);
+
+/** The season's race subsessions, newest first (keyset), optionally of one week. */
+export async function seasonRecentRaces(
+  db: Knex,
+  seasonId: number,
+  params: PageRequest & { raceWeekNum?: number } = {},
+): Promise<Page<RecentRaceDto>> {
+  const limit = pageLimit(params.limit);
+  const after = params.cursor ? decodeCursor(params.cursor, isTimeKey) : null;
+  const week = params.raceWeekNum;
+  const { rows } = await db.raw<{ rows: RecentRaceRow[] }>(
+    `SELECT subsession_id, session_id, start_time, race_week_num, track_id, track_name, config_name, official,
+            event_sof, num_drivers, winner_cust_id, winner_name, winner_team_name, event_best_lap_time,
+            num_cautions, num_lead_changes
+       FROM ${SUBSESSIONS_TABLE}
+      WHERE season_id = ? AND event_type = 'race'
+        ${week !== undefined ? 'AND race_week_num = ?' : ''}
+        ${after ? 'AND (start_time, subsession_id) < (?, ?)' : ''}
+      ORDER BY start_time DESC, subsession_id DESC
+      LIMIT ?`,
+    [
+      seasonId,
+      ...(week !== undefined ? [week] : []),
+      ...(after ? [after.t, after.s] : []),
+      limit + 1,
+    ],
+  );
+  return keysetPage(
+    rows,
+    limit,
+    (r) => ({ t: r.start_time.toISOString(), s: r.subsession_id }),
+    (r): RecentRaceDto => ({
+      subsessionId: r.subsession_id,
+      sessionId: r.session_id,
+      startTime: iso(r.start_time)!,
+      raceWeekNum: r.race_week_num,
+      track: toTrack(r),
+      official: r.official,
+      strengthOfField: r.event_sof,
+      fieldSize: r.num_drivers,
+      winner:
+        r.winner_cust_id === null
+          ? null
+          : {
+              custId: r.winner_cust_id,
+              displayName: r.winner_name ?? '',
+              teamName: r.winner_team_name,
+            },
+      eventBestLapTime: r.event_best_lap_time,
+      numCautions: r.num_cautions,
+      numLeadChanges: r.num_lead_changes,
+    }),
+  );
+}
+
+export interface CarTimeDto {
+  raceWeekNum: number;
+  track: TrackDto;
+  car: CarDto;
+  /** Drivers with a valid race lap in this car that week. */
+  drivers: number;
+  /** Race starts in this car that week. */
+  entries: number;
+  bestLap: { lapTime: number; driver: DriverRefDto; subsessionId: number; setAt: string } | null;
+  /** Mean of the entries' best laps, 1/10000 s. */
+  averageBestLapTime: number | null;
+  /** Mean of the entries' average laps (race pace), 1/10000 s. */
+  averageLapTime: number | null;
+}
+
+interface CarTimeRow {
+  race_week_num: number;
+  track_id: number;
+  track_name: string;
+  config_name: string | null;
+  car_id: number;
+  car_name: string;
+  drivers: number;
+  entries: number;
+  best_lap_time: number | null;
+  best_cust_id: number | null;
+  best_display_name: string | null;
+  best_subsession_id: number | null;
+  best_set_at: Date | null;
+  sum_best_lap: number;
+  n_best_lap: number;
+  sum_average_lap: number;
+  n_average_lap: number;
+}
+
+export type CarTimeSort = 'week' | 'bestLap' | 'averageLap' | 'entries';
+
+/**
+ * Per week and car: best lap and holder, averages, drivers and entries. Default order: week,
+ * then fastest car; `sort=bestLap|averageLap|entries` orders across weeks. Offset-paged.
+ */
+export async function seasonCarTimes(
+  db: Knex,
+  seasonId: number,
+  params: PageRequest & { raceWeekNum?: number; carId?: number; sort?: CarTimeSort } = {},
+): Promise<Page<CarTimeDto>> {
+  const limit = pageLimit(params.limit);
+  const offset = offsetOf(params);
+  const order: Record<CarTimeSort, string> = {
+    week: 'race_week_num, best_lap_time NULLS LAST, car_id',
+    bestLap: 'best_lap_time NULLS LAST, race_week_num, car_id',
+    averageLap:
+      'sum_average_lap::float8 / NULLIF(n_average_lap, 0) NULLS LAST, race_week_num, car_id',
+    entries: 'entries DESC, race_week_num, car_id',
+  };
+  const sort = params.sort ?? 'week';
+  if (!(sort in order))
+    throw new InvalidQueryError('sort', 'sort must be week, bestLap, averageLap or entries');
+  const q = db<CarTimeRow & { season_id: number }>(CAR_TIMES_TABLE).where({ season_id: seasonId });
+  if (params.raceWeekNum !== undefined) void q.andWhere('race_week_num', params.raceWeekNum);
+  if (params.carId !== undefined) void q.andWhere('car_id', params.carId);
+  const rows = await q
+    .orderByRaw(order[sort])
+    .offset(offset)
+    .limit(limit + 1);
+  return offsetPage(rows, limit, offset, (r) => ({
+    raceWeekNum: r.race_week_num,
+    track: toTrack(r),
+    car: { carId: r.car_id, carName: r.car_name },
+    drivers: r.drivers,
+    entries: r.entries,
+    bestLap:
+      r.best_lap_time === null || r.best_cust_id === null
+        ? null
+        : {
+            lapTime: r.best_lap_time,
+            driver: { custId: r.best_cust_id, displayName: r.best_display_name ?? '' },
+            subsessionId: r.best_subsession_id ?? 0,
+            setAt: iso(r.best_set_at) ?? '',
+          },
+    averageBestLapTime: r.n_best_lap > 0 ? Math.round(Number(r.sum_best_lap) / r.n_best_lap) : null,
+    averageLapTime:
+      r.n_average_lap > 0 ? Math.round(Number(r.sum_average_lap) / r.n_average_lap) : null,
+  }));
+}
+
+export interface FastestLapDto {
+  rank: number;
+  driver: DriverRefDto & { countryCode: string | null };
+  car: CarDto;
+  raceWeekNum: number;
+  trackId: number;
+  lapTime: number;
+  subsessionId: number;
+  setAt: string;
+}
+
+interface FastestLapRow {
+  cust_id: number;
+  display_name: string;
+  country_code: string | null;
+  car_id: number;
+  car_name: string;
+  race_week_num: number;
+  track_id: number;
+  best_lap_time: number;
+  subsession_id: number;
+  set_at: Date;
+}
+
+/**
+ * Each driver's best race lap of one week (one track), fastest first, optionally of one car.
+ * Without `raceWeekNum`: the latest week that has laps. Offset-paged.
+ */
+export async function seasonFastestLaps(
+  db: Knex,
+  seasonId: number,
+  params: PageRequest & { raceWeekNum?: number; carId?: number } = {},
+): Promise<Page<FastestLapDto>> {
+  const limit = pageLimit(params.limit);
+  const offset = offsetOf(params);
+  let week = params.raceWeekNum;
+  if (week === undefined) {
+    const latest = await db(CAR_TIMES_TABLE)
+      .where({ season_id: seasonId })
+      .max<{ week: number | null }[]>('race_week_num as week');
+    week = latest[0]?.week ?? undefined;
+    if (week === undefined || week === null) return { items: [], nextCursor: null };
+  }
+  const q = db<FastestLapRow & { season_id: number }>(FASTEST_LAPS_TABLE).where({
+    season_id: seasonId,
+    race_week_num: week,
+  });
+  if (params.carId !== undefined) void q.andWhere('car_id', params.carId);
+  const rows = await q
+    .orderBy([
+      { column: 'best_lap_time', order: 'asc' },
+      { column: 'cust_id', order: 'asc' },
+    ])
+    .offset(offset)
+    .limit(limit + 1);
+  return offsetPage(rows, limit, offset, (r, index) => ({
+    rank: index + 1,
+    driver: { custId: r.cust_id, displayName: r.display_name, countryCode: r.country_code },
+    car: { carId: r.car_id, carName: r.car_name },
+    raceWeekNum: r.race_week_num,
+    trackId: r.track_id,
+    lapTime: r.best_lap_time,
+    subsessionId: r.subsession_id,
+    setAt: iso(r.set_at)!,
+  }));
+}

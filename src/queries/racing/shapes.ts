@@ -1,0 +1,91 @@
+import { RACING_CATEGORIES, type RacingCategory } from '../../events/racing/common.ts';
+import { licenceFromLevel, licenceGroup } from '../../ingest/formulas/licence.ts';
+import { InvalidQueryError } from './paging.ts';
+
+/** Shapes shared by the racing DTOs. Lap times stay integers in 1/10000 s (the API's unit). */
+
+export interface TrackDto {
+  trackId: number;
+  trackName: string;
+  configName: string | null;
+}
+
+export interface CarDto {
+  carId: number;
+  carName: string;
+}
+
+export interface DriverRefDto {
+  custId: number;
+  displayName: string;
+}
+
+export interface LicenseDto {
+  category: RacingCategory;
+  irating: number | null;
+  /** Safety rating, two decimals (4.75). */
+  safetyRating: number | null;
+  licenseLevel: number | null;
+  /** R, D, C, B, A, P, PWC. */
+  licenseClass: string | null;
+  /** As iRacing prints it: "A 4.75". */
+  licence: string | null;
+  ttRating: number | null;
+}
+
+export interface LicenseRow {
+  category: string;
+  irating: number | null;
+  sub_level: number | null;
+  license_level: number | null;
+  license_group: number | null;
+  tt_rating: number | null;
+}
+
+export function toLicense(r: LicenseRow): LicenseDto {
+  let letter: string | null = null;
+  try {
+    if (r.license_group !== null) letter = licenceGroup(r.license_group).letter;
+    else if (r.license_level !== null) letter = licenceFromLevel(r.license_level).letter;
+  } catch {
+    letter = null;
+  }
+  const sr = r.sub_level === null ? null : r.sub_level / 100;
+  return {
+    category: r.category as RacingCategory,
+    irating: r.irating,
+    safetyRating: sr,
+    licenseLevel: r.license_level,
+    licenseClass: letter,
+    licence: letter !== null && sr !== null ? `${letter} ${sr.toFixed(2)}` : null,
+    ttRating: r.tt_rating,
+  };
+}
+
+export function toTrack(r: {
+  track_id: number;
+  track_name: string;
+  config_name: string | null;
+}): TrackDto {
+  return { trackId: r.track_id, trackName: r.track_name, configName: r.config_name };
+}
+
+export function parseCategory(value: string): RacingCategory {
+  if ((RACING_CATEGORIES as readonly string[]).includes(value)) return value as RacingCategory;
+  throw new InvalidQueryError(
+    'category',
+    `category must be one of ${RACING_CATEGORIES.join(', ')}`,
+  );
+}
+
+/** `%`, `_` and `\` taken literally in a LIKE pattern. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** Search text as users type it: trimmed, inner whitespace collapsed, at most 100 characters. */
+export function normaliseSearch(q: string): string {
+  const text = q.trim().replace(/\s+/g, ' ').slice(0, 100);
+  if (text.length === 0) throw new InvalidQueryError('q', 'q must not be empty');
+  return text;
+}

@@ -1,0 +1,358 @@
+import type { Knex } from 'knex';
+import type { RacingCategory } from '../../events/racing/common.ts';
+import {
+  SIMSESSION_TYPES,
+  type CarClassSummary,
+  type SimsessionType,
+} from '../../events/racing/results.ts';
+import {
+  RESULTS_TABLE,
+  SESSIONS_TABLE,
+  SUBSESSIONS_TABLE,
+} from '../../projections/subsessions/tables.ts';
+import { InvalidQueryError, iso } from './paging.ts';
+import {
+  toLicense,
+  toTrack,
+  type CarDto,
+  type DriverRefDto,
+  type LicenseDto,
+  type TrackDto,
+} from './shapes.ts';
+
+/** Sessions, subsessions and their results per simsession. Reads racing_sessions, racing_subsessions, racing_results. */
+
+export interface SimsessionRefDto {
+  simsessionNumber: number;
+  type: SimsessionType;
+  name: string;
+  entries: number;
+}
+
+export interface SubsessionDto {
+  subsessionId: number;
+  sessionId: number;
+  seriesId: number;
+  seriesName: string;
+  seasonId: number;
+  seasonName: string;
+  seasonYear: number;
+  seasonQuarter: number;
+  raceWeekNum: number;
+  startTime: string;
+  endTime: string | null;
+  track: TrackDto;
+  category: RacingCategory;
+  eventType: string;
+  official: boolean;
+  teamEvent: boolean;
+  strengthOfField: number | null;
+  fieldSize: number;
+  eventBestLapTime: number | null;
+  eventAverageLap: number | null;
+  eventLapsComplete: number;
+  numCautions: number;
+  numCautionLaps: number;
+  numLeadChanges: number;
+  carClasses: CarClassSummary[];
+  simsessions: SimsessionRefDto[];
+}
+
+interface SubsessionRow {
+  subsession_id: number;
+  session_id: number;
+  series_id: number;
+  series_name: string;
+  season_id: number;
+  season_name: string;
+  season_year: number;
+  season_quarter: number;
+  race_week_num: number;
+  start_time: Date;
+  end_time: Date | null;
+  track_id: number;
+  track_name: string;
+  config_name: string | null;
+  category: string;
+  event_type: string;
+  official: boolean;
+  team_event: boolean;
+  event_sof: number | null;
+  num_drivers: number;
+  event_best_lap_time: number | null;
+  event_average_lap: number | null;
+  event_laps_complete: number;
+  num_cautions: number;
+  num_caution_laps: number;
+  num_lead_changes: number;
+  car_classes: CarClassSummary[];
+  simsessions: SimsessionRefDto[];
+}
+
+function shapeSubsession(r: SubsessionRow): SubsessionDto {
+  return {
+    subsessionId: r.subsession_id,
+    sessionId: r.session_id,
+    seriesId: r.series_id,
+    seriesName: r.series_name,
+    seasonId: r.season_id,
+    seasonName: r.season_name,
+    seasonYear: r.season_year,
+    seasonQuarter: r.season_quarter,
+    raceWeekNum: r.race_week_num,
+    startTime: iso(r.start_time)!,
+    endTime: iso(r.end_time),
+    track: toTrack(r),
+    category: r.category as RacingCategory,
+    eventType: r.event_type,
+    official: r.official,
+    teamEvent: r.team_event,
+    strengthOfField: r.event_sof,
+    fieldSize: r.num_drivers,
+    eventBestLapTime: r.event_best_lap_time,
+    eventAverageLap: r.event_average_lap,
+    eventLapsComplete: r.event_laps_complete,
+    numCautions: r.num_cautions,
+    numCautionLaps: r.num_caution_laps,
+    numLeadChanges: r.num_lead_changes,
+    carClasses: r.car_classes,
+    simsessions: r.simsessions,
+  };
+}
+
+export interface ResultRowDto {
+  driver: DriverRefDto & { countryCode: string | null; clubName: string | null };
+  team: { teamId: number; teamName: string | null } | null;
+  car: CarDto & { carClassId: number; carClassName: string | null };
+  finishPosition: number;
+  finishPositionInClass: number;
+  startingPosition: number | null;
+  startingPositionInClass: number | null;
+  lapsComplete: number;
+  lapsLed: number;
+  incidents: number;
+  bestLapTime: number | null;
+  bestLapNum: number | null;
+  averageLap: number | null;
+  qualLapTime: number | null;
+  /** Gap to the class leader, 1/10000 s; null when laps down or unclassified. */
+  gapToLeader: number | null;
+  oldIrating: number | null;
+  newIrating: number | null;
+  iratingChange: number | null;
+  oldLicense: LicenseDto | null;
+  newLicense: LicenseDto | null;
+  reasonOut: string;
+  champPoints: number | null;
+}
+
+interface ResultRow {
+  cust_id: number;
+  display_name: string;
+  country_code: string | null;
+  club_name: string | null;
+  team_id: number | null;
+  team_name: string | null;
+  car_id: number;
+  car_name: string;
+  car_class_id: number;
+  finish_position: number;
+  finish_position_in_class: number;
+  starting_position: number | null;
+  starting_position_in_class: number | null;
+  laps_complete: number;
+  laps_led: number;
+  incidents: number;
+  best_lap_time: number | null;
+  best_lap_num: number | null;
+  average_lap: number | null;
+  qual_lap_time: number | null;
+  gap_to_leader: number | null;
+  old_irating: number | null;
+  new_irating: number | null;
+  old_sub_level: number | null;
+  new_sub_level: number | null;
+  old_license_level: number | null;
+  new_license_level: number | null;
+  reason_out: string;
+  champ_points: number | null;
+}
+
+export interface SubsessionResultsDto {
+  subsession: SubsessionDto;
+  /** null when the subsession has no simsession of the requested type. */
+  simsession: SimsessionRefDto | null;
+  /** Every row of the simsession by finishing position (a grid is bounded, so no paging). */
+  results: ResultRowDto[];
+}
+
+export function parseSimsessionType(value: string): SimsessionType {
+  if ((SIMSESSION_TYPES as readonly string[]).includes(value)) return value as SimsessionType;
+  throw new InvalidQueryError('type', `type must be one of ${SIMSESSION_TYPES.join(', ')}`);
+}
+
+/**
+ * The results of one simsession type of a subsession (the main one when there are several, e.g.
+ * heats and the feature: the highest simsession number). null for an unknown subsession.
+ */
+export async function subsessionResults(
+  db: Knex,
+  subsessionId: number,
+  type: string,
+): Promise<SubsessionResultsDto | null> {
+  const simsessionType = parseSimsessionType(type);
+  const row = await db<SubsessionRow>(SUBSESSIONS_TABLE)
+    .where({ subsession_id: subsessionId })
+    .first();
+  if (!row) return null;
+  const subsession = shapeSubsession(row);
+  const simsession =
+    subsession.simsessions
+      .filter((s) => s.type === simsessionType)
+      .sort((a, b) => b.simsessionNumber - a.simsessionNumber)[0] ?? null;
+  if (!simsession) return { subsession, simsession: null, results: [] };
+  const rows = await db<ResultRow & { subsession_id: number; simsession_number: number }>(
+    RESULTS_TABLE,
+  )
+    .where({ subsession_id: subsessionId, simsession_number: simsession.simsessionNumber })
+    .orderBy(['finish_position', 'cust_id']);
+  const classNames = new Map(row.car_classes.map((c) => [c.carClassId, c.shortName]));
+  const licence = (level: number | null, subLevel: number | null) =>
+    level === null && subLevel === null
+      ? null
+      : toLicense({
+          category: row.category,
+          irating: null,
+          sub_level: subLevel,
+          license_level: level,
+          license_group: null,
+          tt_rating: null,
+        });
+  return {
+    subsession,
+    simsession,
+    results: rows.map((r) => ({
+      driver: {
+        custId: r.cust_id,
+        displayName: r.display_name,
+        countryCode: r.country_code,
+        clubName: r.club_name,
+      },
+      team: r.team_id === null ? null : { teamId: r.team_id, teamName: r.team_name },
+      car: {
+        carId: r.car_id,
+        carName: r.car_name,
+        carClassId: r.car_class_id,
+        carClassName: classNames.get(r.car_class_id) ?? null,
+      },
+      finishPosition: r.finish_position,
+      finishPositionInClass: r.finish_position_in_class,
+      startingPosition: r.starting_position,
+      startingPositionInClass: r.starting_position_in_class,
+      lapsComplete: r.laps_complete,
+      lapsLed: r.laps_led,
+      incidents: r.incidents,
+      bestLapTime: r.best_lap_time,
+      bestLapNum: r.best_lap_num,
+      averageLap: r.average_lap,
+      qualLapTime: r.qual_lap_time,
+      gapToLeader: r.gap_to_leader,
+      oldIrating: r.old_irating,
+      newIrating: r.new_irating,
+      iratingChange:
+        r.old_irating !== null && r.new_irating !== null ? r.new_irating - r.old_irating : null,
+      oldLicense: licence(r.old_license_level, r.old_sub_level),
+      newLicense: licence(r.new_license_level, r.new_sub_level),
+      reasonOut: r.reason_out,
+      champPoints: r.champ_points,
+    })),
+  };
+}
+
+export interface SessionDto {
+  sessionId: number;
+  seriesId: number;
+  seriesName: string;
+  seasonId: number;
+  raceWeekNum: number;
+  startTime: string;
+  track: TrackDto;
+  numSubsessions: number;
+  numDrivers: number;
+  maxStrengthOfField: number | null;
+  minStrengthOfField: number | null;
+  /** The splits, strongest first. */
+  subsessions: {
+    subsessionId: number;
+    strengthOfField: number | null;
+    fieldSize: number;
+    winner: (DriverRefDto & { teamName: string | null }) | null;
+  }[];
+}
+
+/** A session and its splits; null for an unknown session. */
+export async function getSession(db: Knex, sessionId: number): Promise<SessionDto | null> {
+  const s = await db<{
+    session_id: number;
+    series_id: number;
+    series_name: string;
+    season_id: number;
+    race_week_num: number;
+    start_time: Date;
+    track_id: number;
+    track_name: string;
+    config_name: string | null;
+    num_subsessions: number;
+    num_drivers: number;
+    max_sof: number | null;
+    min_sof: number | null;
+  }>(SESSIONS_TABLE)
+    .where({ session_id: sessionId })
+    .first();
+  if (!s) return null;
+  const splits = await db<{
+    session_id: number;
+    subsession_id: number;
+    event_sof: number | null;
+    num_drivers: number;
+    winner_cust_id: number | null;
+    winner_name: string | null;
+    winner_team_name: string | null;
+  }>(SUBSESSIONS_TABLE)
+    .select(
+      'subsession_id',
+      'event_sof',
+      'num_drivers',
+      'winner_cust_id',
+      'winner_name',
+      'winner_team_name',
+    )
+    .where({ session_id: sessionId })
+    .orderByRaw('event_sof DESC NULLS LAST, subsession_id');
+  return {
+    sessionId: s.session_id,
+    seriesId: s.series_id,
+    seriesName: s.series_name,
+    seasonId: s.season_id,
+    raceWeekNum: s.race_week_num,
+    startTime: iso(s.start_time)!,
+    track: toTrack(s),
+    numSubsessions: s.num_subsessions,
+    numDrivers: s.num_drivers,
+    maxStrengthOfField: s.max_sof,
+    minStrengthOfField: s.min_sof,
+    subsessions: splits.map((x) => ({
+      subsessionId: x.subsession_id,
+      strengthOfField: x.event_sof,
+      fieldSize: x.num_drivers,
+      winner:
+        x.winner_cust_id === null
+          ? null
+          : {
+              custId: x.winner_cust_id,
+              displayName: x.winner_name ?? '',
+              teamName: x.winner_team_name,
+            },
+    })),
+  };
+}

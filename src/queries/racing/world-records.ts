@@ -1,0 +1,83 @@
+import type { Knex } from 'knex';
+import type { RacingCategory } from '../../events/racing/common.ts';
+import { WORLD_RECORDS_TABLE } from '../../projections/lap-times/tables.ts';
+import {
+  InvalidQueryError,
+  iso,
+  offsetOf,
+  offsetPage,
+  pageLimit,
+  type Page,
+  type PageRequest,
+} from './paging.ts';
+import { parseCategory, toTrack, type CarDto, type DriverRefDto, type TrackDto } from './shapes.ts';
+
+/** World records: the best race lap per track layout and car seen in the recorded results. Reads racing_world_records. */
+
+export interface WorldRecordDto {
+  track: TrackDto;
+  car: CarDto;
+  category: RacingCategory;
+  lapTime: number;
+  holder: DriverRefDto;
+  subsessionId: number;
+  seasonId: number;
+  setAt: string;
+}
+
+export type WorldRecordSort = 'track' | 'lapTime' | 'recent';
+
+interface WorldRecordRow {
+  track_id: number;
+  car_id: number;
+  track_name: string;
+  config_name: string | null;
+  car_name: string;
+  category: string;
+  best_lap_time: number;
+  cust_id: number;
+  display_name: string;
+  subsession_id: number;
+  season_id: number;
+  set_at: Date;
+}
+
+/** Filtered by track, car and/or category; sorted by track (default), lap time or newest. Offset-paged. */
+export async function worldRecords(
+  db: Knex,
+  params: PageRequest & {
+    trackId?: number;
+    carId?: number;
+    category?: string;
+    sort?: WorldRecordSort;
+  } = {},
+): Promise<Page<WorldRecordDto>> {
+  const limit = pageLimit(params.limit);
+  const offset = offsetOf(params);
+  const orders: Record<WorldRecordSort, string> = {
+    track: 'track_name, config_name NULLS FIRST, car_name, car_id',
+    lapTime: 'best_lap_time, track_id, car_id',
+    recent: 'set_at DESC, track_id, car_id',
+  };
+  const sort = params.sort ?? 'track';
+  if (!(sort in orders))
+    throw new InvalidQueryError('sort', 'sort must be track, lapTime or recent');
+  const q = db<WorldRecordRow>(WORLD_RECORDS_TABLE).select('*');
+  if (params.trackId !== undefined) void q.where('track_id', params.trackId);
+  if (params.carId !== undefined) void q.where('car_id', params.carId);
+  if (params.category !== undefined) void q.where('category', parseCategory(params.category));
+  const rows = await q
+    .orderByRaw(orders[sort])
+    .offset(offset)
+    .limit(limit + 1);
+  return offsetPage(rows, limit, offset, (r) => ({
+    track: toTrack(r),
+    car: { carId: r.car_id, carName: r.car_name },
+    category: r.category as RacingCategory,
+    lapTime: r.best_lap_time,
+    holder: { custId: r.cust_id, displayName: r.display_name },
+    subsessionId: r.subsession_id,
+    seasonId: r.season_id,
+    setAt: iso(r.set_at)!,
+  }));
+}

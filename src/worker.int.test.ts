@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts';
+import { loadConfig } from './config.ts';
+import { PostgresEventStore } from './eventstore/postgres/postgres-event-store.ts';
+import { readCheckpoint } from './projections/core/checkpoints.ts';
+import {
+  appendTallies,
+  expectedTallies,
+  silentLogger,
+  tallyProjection,
+  tallyRows,
+} from './projections/core/fixtures.test-support.ts';
+import { waitForProjections } from './projections/core/wait-for.ts';
+import { startWorkerRuntime } from './worker.ts';
+
+describe('worker runtime (PostgreSQL job backend)', () => {
+  let db: TestDatabase;
+  let store: PostgresEventStore;
+  const config = loadConfig({ NODE_ENV: 'test' });
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    store = new PostgresEventStore({ connectionString: db.url, logger: silentLogger });
+  });
+  afterAll(async () => {
+    await store.close();
+    await db.drop();
+  });
+
+  const start = (version: number, extraColumn?: string) =>
+    startWorkerRuntime({
+      config,
+      knex: db.knex,
+      eventStore: store,
+      logger: silentLogger,
+      databaseUrl: db.url,
+      projections: [tallyProjection('board', version, extraColumn ? { extraColumn } : {})],
+      handlerFactories: [],
+    });
+
+  it('builds a new projection at start, then projects appends it is told about', async () => {
+    await appendTallies(store, 25);
+    const runtime = await start(1);
+    try {
+      expect(runtime.jobs.backend).toBe('postgres');
+      expect(await readCheckpoint(db.knex, 'board')).toEqual(
+        expect.objectContaining({ version: 1 }),
+      );
+      const position = await appendTallies(store, 5, { start: 100 });
+      await runtime.jobs.notifyAppended(position, ['TallyAdded']);
+      expect(await waitForProjections(db.knex, ['board'], position, { timeoutMs: 20_000 })).toBe(
+        true,
+      );
+      const rows = await tallyRows(db.knex, 'board');
+      expect(rows.totals).toEqual((await expectedTallies(store)).totals);
+      expect(rows.distinctApplied).toBe(rows.appliedCount);
+    } finally {
+      await runtime.stop();
+    }
+  });
+
+  it('rebuilds a projection whose version changed when it starts, and catches up what was appended meanwhile', async () => {
+    const position = await appendTallies(store, 3, { start: 200 }); // appended while no worker runs
+    const runtime = await start(2, 'badge');
+    try {
+      expect(await readCheckpoint(db.knex, 'board')).toEqual(
+        expect.objectContaining({ version: 2 }),
+      );
+      expect(await db.knex.schema.hasColumn('board_totals', 'badge')).toBe(true);
+      expect(await waitForProjections(db.knex, ['board'], position, { timeoutMs: 20_000 })).toBe(
+        true,
+      );
+      expect((await tallyRows(db.knex, 'board')).totals).toEqual(
+        (await expectedTallies(store)).totals,
+      );
+    } finally {
+      await runtime.stop();
+    }
+  });
+
+  it('wakes every projection at start to catch up with appends made while no worker ran', async () => {
+    const position = await appendTallies(store, 4, { start: 300 });
+    const runtime = await start(2, 'badge'); // same version: no rebuild
+    try {
+      expect(await waitForProjections(db.knex, ['board'], position, { timeoutMs: 20_000 })).toBe(
+        true,
+      );
+      expect((await tallyRows(db.knex, 'board')).totals).toEqual(
+        (await expectedTallies(store)).totals,
+      );
+    } finally {
+      await runtime.stop();
+    }
+  });
+});

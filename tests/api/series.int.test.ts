@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  seriesListResponse,
+  seriesSearchResponse,
+} from '../../src/http/controllers/racing/series/schema.ts';
+import {
+  expectNamesParameter,
+  startApiTestServer,
+  walkPages,
+  type ApiTestServer,
+} from './support/api-server.ts';
+import { GT3_SEASON } from './support/racing-world.ts';
+
+/** /api/series and /api/series/search against the racing world of support/racing-world.ts. */
+let api: ApiTestServer;
+
+beforeAll(async () => {
+  api = await startApiTestServer();
+});
+
+afterAll(async () => {
+  await api?.close();
+});
+
+describe('GET /api/series', () => {
+  it('lists the series A→Z with their latest season', async () => {
+    const body = await api.ok('/api/series', seriesListResponse);
+    expect(body.data.map((s) => s.name)).toEqual([
+      'Advanced Mazda MX-5 Cup',
+      'Global Fanatec Challenge',
+      'NASCAR Cup Series',
+    ]);
+    expect(body.data[1]!.latestSeason?.seasonId).toBe(GT3_SEASON);
+    expect(body.data[0]!.latestSeason).toBeNull();
+  });
+
+  it('filters by category and pages with a cursor', async () => {
+    const oval = await api.ok('/api/series?category=oval', seriesListResponse);
+    expect(oval.data.map((s) => s.seriesId)).toEqual([400]);
+    const walked = await walkPages(api, '/api/series?limit=1', seriesListResponse);
+    expect(walked.pages).toBe(3);
+    expect(walked.items.map((s) => s.name)).toEqual([
+      'Advanced Mazda MX-5 Cup',
+      'Global Fanatec Challenge',
+      'NASCAR Cup Series',
+    ]);
+  });
+
+  it.each([
+    ['category=nascar', 'category'],
+    ['limit=101', 'limit'],
+    ['limit=-5', 'limit'],
+    ['cursor=e30', 'cursor'],
+  ])('answers 400 naming the parameter for %s', async (query, parameter) => {
+    expectNamesParameter(await api.fails(`/api/series?${query}`, 400), parameter);
+  });
+});
+
+describe('GET /api/series/search', () => {
+  it('finds series by a fragment of the name or short name', async () => {
+    const cup = await api.ok('/api/series/search?q=cup', seriesSearchResponse);
+    expect(cup.data.map((s) => s.seriesId).sort()).toEqual([300, 400]);
+    expect(cup.meta.total).toBe(2);
+    const fanatec = await api.ok('/api/series/search?q=FANATEC', seriesSearchResponse);
+    expect(fanatec.data.map((s) => s.seriesId)).toEqual([210]);
+    const limited = await api.ok('/api/series/search?q=cup&limit=1', seriesSearchResponse);
+    expect(limited.data).toHaveLength(1);
+  });
+
+  it.each([
+    ['', 'q'],
+    ['q=c', 'q'],
+    ['q=cup&limit=26', 'limit'],
+  ])('answers 400 naming the parameter for "%s"', async (query, parameter) => {
+    expectNamesParameter(await api.fails(`/api/series/search?${query}`, 400), parameter);
+  });
+});

@@ -1,0 +1,16 @@
+import { chromium, type Browser } from 'playwright-core';
+
+/** Debian's Chromium (never a downloaded browser), headless, nothing phoning home. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}

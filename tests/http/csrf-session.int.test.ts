@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { TestClient } from './support/client.ts';
+import { fixtureRoutes, WRITES_TABLE } from './support/fixture-routes.ts';
+import { startTestServer, type TestServer } from './support/server.ts';
+
+let t: TestServer;
+let client: TestClient;
+
+const writes = async (): Promise<number> => {
+  const row = (await t.db.knex(WRITES_TABLE).count({ n: '*' }).first()) as { n: number };
+  return Number(row.n);
+};
+const validForm = { name: 'Jane', email: 'jane@example.com' };
+
+beforeAll(async () => {
+  t = await startTestServer({ extraRoutes: fixtureRoutes });
+  await t.db.knex.schema.createTable(WRITES_TABLE, (table) => {
+    table.increments('id');
+    table.string('name').notNullable();
+  });
+});
+afterAll(async () => {
+  await t?.close();
+});
+beforeEach(async () => {
+  client = new TestClient(t.url);
+  await client.get('/__t/props');
+});
+
+describe('CSRF', () => {
+  it('sets a JS-readable XSRF-TOKEN cookie (SameSite=Lax) and an httpOnly session cookie', async () => {
+    const fresh = new TestClient(t.url);
+    const res = await fresh.get('/__t/props');
+    const cookies = res.headers.getSetCookie();
+    const xsrf = cookies.find((c) => c.startsWith('XSRF-TOKEN='))!;
+    const sid = cookies.find((c) => c.startsWith('pitwall.sid='))!;
+    expect(xsrf).toMatch(/SameSite=Lax/i);
+    expect(xsrf).not.toMatch(/HttpOnly/i);
+    expect(sid).toMatch(/HttpOnly/i);
+    expect(sid).toMatch(/SameSite=Lax/i);
+  });
+
+  it('rejects a page mutation without X-XSRF-TOKEN with 419 and the PageExpired page; nothing changes', async () => {
+    const before = await writes();
+    const res = await client.visit('/__t/form', { method: 'POST', body: validForm });
+    expect(res.status).toBe(419);
+    expect(res.page().component).toBe('Public/PageExpired');
+    expect(await writes()).toBe(before);
+  });
+
+  it('rejects a wrong token, and a token of another session', async () => {
+    const other = new TestClient(t.url);
+    await other.get('/__t/props');
+    const before = await writes();
+    const wrong = await client.visit('/__t/form', {
+      method: 'POST',
+      body: validForm,
+      headers: { 'X-XSRF-TOKEN': 'not-the-token' },
+    });
+    expect(wrong.status).toBe(419);
+    const stolen = await client.visit('/__t/form', {
+      method: 'POST',
+      body: validForm,
+      headers: { 'X-XSRF-TOKEN': other.cookie('XSRF-TOKEN')! },
+    });
+    expect(stolen.status).toBe(419);
+    expect(await writes()).toBe(before);
+  });
+
+  it('rejects a request that copies the cookie but has no session', async () => {
+    const token = client.cookie('XSRF-TOKEN')!;
+    const res = await fetch(`${t.url}/__t/form`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'X-XSRF-TOKEN': token,
+        Cookie: `XSRF-TOKEN=${token}`,
+      },
+      body: JSON.stringify(validForm),
+      redirect: 'manual',
+    });
+    expect(res.status).toBe(419);
+  });
+
+  it('answers a JSON mutation without the token with a 419 JSON error', async () => {
+    const before = await writes();
+    const res = await client.request('/api/__t/write', { method: 'POST', body: { name: 'x' } });
+    expect(res.status).toBe(419);
+    expect(res.json()).toMatchObject({ error: 'csrf_token_mismatch' });
+    expect(res.json<{ message: string }>().message).toMatch(/Nothing was changed/);
+    expect(await writes()).toBe(before);
+  });
+
+  it('lets a mutation with the right token through', async () => {
+    const before = await writes();
+    const res = await client.visit('/__t/form', { method: 'POST', body: validForm, csrf: true });
+    expect(res.status).toBe(303);
+    const api = await client.request('/api/__t/write', {
+      method: 'POST',
+      body: { name: 'y' },
+      csrf: true,
+    });
+    expect(api.status).toBe(201);
+    expect(await writes()).toBe(before + 2);
+  });
+
+  it('does not ask GET requests for a token', async () => {
+    expect((await new TestClient(t.url).visit('/__t/props')).status).toBe(200);
+  });
+});
+
+describe('sessions', () => {
+  it('stores the session in PostgreSQL (http_sessions)', async () => {
+    const sid = client.cookie('pitwall.sid')!;
+    const id = decodeURIComponent(sid).replace(/^s:/, '').split('.')[0]!;
+    const row = await t.db.knex('http_sessions').where({ sid: id }).first<{ sid: string } | undefined>();
+    expect(row?.sid).toBe(id);
+  });
+
+  it('survives a restart: a new server on the same database accepts the session and its token', async () => {
+    await client.get('/__t/flash'); // flash stored in the session, shown after the restart
+    const restarted = await startTestServer({ extraRoutes: fixtureRoutes, db: t.db });
+    try {
+      const again = new TestClient(restarted.url);
+      for (const [k, v] of client.cookies) again.cookies.set(k, v);
+      const page = (await again.visit('/__t/props')).page();
+      expect(page.flash).toEqual({ success: 'Flashed!' });
+      const res = await again.visit('/__t/form', { method: 'POST', body: validForm, csrf: true });
+      expect(res.status).toBe(303);
+    } finally {
+      await restarted.close();
+    }
+  });
+});
+
+describe('security headers', () => {
+  it('sends a CSP that denies framing, X-Frame-Options DENY and a request id', async () => {
+    const res = await client.get('/__t/props');
+    const csp = res.headers.get('content-security-policy')!;
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+    expect(csp).toContain("object-src 'none'");
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('compresses large responses', async () => {
+    const res = await fetch(`${t.url}/__t/props`, { headers: { 'Accept-Encoding': 'gzip' } });
+    // fetch decodes transparently; the header tells whether the server compressed
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+  });
+});

@@ -1,0 +1,229 @@
+import { Head, Link, useForm, usePoll } from '@inertiajs/react';
+import { RotateCw } from 'lucide-react';
+import { useEffect, type FormEvent } from 'react';
+import { Badge, type BadgeTone } from '../../../components/Badge.tsx';
+import { Button } from '../../../components/Button.tsx';
+import { Card } from '../../../components/Card.tsx';
+import { DataTable, type Column } from '../../../components/DataTable.tsx';
+import { Field } from '../../../components/Field.tsx';
+import { Pagination } from '../../../components/Pagination.tsx';
+import { route } from '../../../generated/routes.ts';
+import { cn } from '../../../lib/cn.ts';
+import { formatDateTime } from '../Articles/format.ts';
+import type { PageMeta } from '../Articles/types.ts';
+import type { ReplayStatus, ReplayStatusFilter, SessionReplay } from './types.ts';
+
+export interface Props {
+  replays: SessionReplay[];
+  meta: PageMeta;
+  status: ReplayStatusFilter;
+}
+
+/** While a run is queued or running, the list refreshes itself this often. */
+const POLL_MS = 5000;
+
+const filters: readonly { value: ReplayStatusFilter; label: string }[] = [
+  { value: 'all', label: 'All' },
+  { value: 'queued', label: 'Queued' },
+  { value: 'running', label: 'Running' },
+  { value: 'done', label: 'Done' },
+  { value: 'failed', label: 'Failed' },
+];
+
+const tones: Record<ReplayStatus, BadgeTone> = {
+  queued: 'neutral',
+  running: 'info',
+  done: 'success',
+  failed: 'danger',
+};
+
+const listUrl = (status: ReplayStatusFilter, page = 1) =>
+  route(
+    'admin.sessions',
+    {},
+    {
+      ...(status === 'all' ? {} : { status }),
+      ...(page > 1 ? { page } : {}),
+    },
+  );
+
+/**
+ * `/admin/sessions`: ask for a session to be replayed (its subsessions re-fetched from the
+ * source and re-ingested; unchanged results change nothing) and follow every run's state.
+ */
+export default function SessionsIndex({ replays, meta, status }: Props) {
+  const form = useForm({ sessionId: '' });
+  const pending = replays.some((r) => r.status === 'queued' || r.status === 'running');
+  const poll = usePoll(POLL_MS, { only: ['replays', 'meta'] }, { autoStart: false });
+  const { start, stop } = poll;
+  useEffect(() => {
+    if (!pending) return;
+    start();
+    return stop;
+  }, [pending, start, stop]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    form.post(route('admin.sessions.replay'), {
+      preserveScroll: true,
+      onSuccess: () => form.reset(),
+    });
+  };
+
+  const columns: Column<SessionReplay>[] = [
+    {
+      key: 'session',
+      header: 'Session',
+      cell: (r) => (
+        <span className="font-mono">
+          {r.sessionId}
+          <span className="text-ink-muted"> · run {r.run}</span>
+        </span>
+      ),
+    },
+    {
+      key: 'status',
+      header: 'State',
+      cell: (r) => (
+        <Badge tone={tones[r.status]} data-test={`replay-status-${r.status}`}>
+          {r.status}
+        </Badge>
+      ),
+    },
+    { key: 'outcome', header: 'Outcome', cell: (r) => <Outcome replay={r} /> },
+    {
+      key: 'requestedAt',
+      header: 'Requested',
+      hideBelow: 'md',
+      cell: (r) => <time dateTime={r.requestedAt}>{formatDateTime(r.requestedAt)}</time>,
+    },
+    {
+      key: 'finishedAt',
+      header: 'Finished',
+      hideBelow: 'lg',
+      cell: (r) =>
+        r.finishedAt ? (
+          <time dateTime={r.finishedAt}>{formatDateTime(r.finishedAt)}</time>
+        ) : (
+          <span className="text-ink-muted">—</span>
+        ),
+    },
+  ];
+
+  return (
+    <>
+      <Head title="Sessions" />
+      <header className="mb-6">
+        <h1 className="text-2xl font-bold tracking-tight text-ink">Sessions</h1>
+        <p className="mt-1 max-w-prose text-sm text-ink-muted">
+          A replay fetches a session&rsquo;s subsessions again from the source and records what
+          changed (a correction); unchanged results are left as they are. Use it after the source
+          fixed a result.
+        </p>
+      </header>
+
+      <Card title="Replay a session" className="mb-8 max-w-xl">
+        <form
+          onSubmit={submit}
+          noValidate
+          className="flex flex-wrap items-start gap-3"
+          data-test="replay-form"
+        >
+          <Field
+            label="Session id"
+            name="sessionId"
+            inputMode="numeric"
+            autoComplete="off"
+            value={form.data.sessionId}
+            onChange={(e) => form.setData('sessionId', e.target.value)}
+            error={form.errors.sessionId}
+            hint="The iRacing session id (not a subsession id) of a session already ingested."
+            wrapperClassName="min-w-48 flex-1"
+          />
+          <Button type="submit" busy={form.processing} className="mt-7" data-test="replay-submit">
+            <RotateCw aria-hidden="true" className="size-4" /> Replay
+          </Button>
+        </form>
+      </Card>
+
+      <nav aria-label="Filter by state" className="mb-4 flex flex-wrap gap-1">
+        {filters.map((f) => (
+          <Link
+            key={f.value}
+            href={listUrl(f.value)}
+            preserveScroll
+            aria-current={status === f.value ? 'page' : undefined}
+            className={cn(
+              'rounded-md px-3 py-1.5 text-sm font-medium',
+              status === f.value
+                ? 'bg-accent-soft text-accent'
+                : 'text-ink-muted hover:bg-surface-muted hover:text-ink',
+            )}
+            data-test={`filter-${f.value}`}
+          >
+            {f.label}
+          </Link>
+        ))}
+      </nav>
+      <div className="rounded-lg border border-line bg-surface shadow-xs">
+        <DataTable
+          caption="Replay requests"
+          columns={columns}
+          rows={replays}
+          rowKey={(r) => `${r.sessionId}-${r.run}`}
+          empty="No replays yet."
+          data-test="replays-table"
+        />
+      </div>
+      <Pagination
+        className="mt-6"
+        label="Replay pages"
+        page={meta.page}
+        pageCount={meta.lastPage}
+        href={(page) => listUrl(status, page)}
+      />
+    </>
+  );
+}
+
+/** What a run achieved, or why it did not. */
+function Outcome({ replay }: { replay: SessionReplay }) {
+  switch (replay.status) {
+    case 'queued':
+      return <span className="text-ink-muted">Waiting for a worker</span>;
+    case 'running':
+      return (
+        <span className="text-ink-muted">
+          Attempt {replay.attempts}
+          {replay.startedAt && (
+            <>
+              , started <time dateTime={replay.startedAt}>{formatDateTime(replay.startedAt)}</time>
+            </>
+          )}
+        </span>
+      );
+    case 'done':
+      return (
+        <span>
+          {replay.subsessions ?? 0} subsessions re-fetched, {replay.appended ?? 0} events (
+          {replay.corrected ?? 0} corrections)
+          {replay.failedSubsessions.length > 0 && (
+            <span className="block text-warning" data-test="replay-partial">
+              {replay.failedSubsessions.length} could not be fetched:{' '}
+              {replay.failedSubsessions.map((f) => `${f.subsessionId} (${f.reason})`).join('; ')}
+            </span>
+          )}
+        </span>
+      );
+    case 'failed':
+      return (
+        <span className="text-danger" data-test="replay-reason">
+          {replay.reason ?? 'Failed'}
+        </span>
+      );
+    default: {
+      const unreachable: never = replay.status;
+      return unreachable;
+    }
+  }
+}
