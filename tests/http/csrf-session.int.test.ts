@@ -113,8 +113,40 @@ describe('sessions', () => {
   it('stores the session in PostgreSQL (http_sessions)', async () => {
     const sid = client.cookie('pitwall.sid')!;
     const id = decodeURIComponent(sid).replace(/^s:/, '').split('.')[0]!;
-    const row = await t.db.knex('http_sessions').where({ sid: id }).first<{ sid: string } | undefined>();
+    const row = await t.db
+      .knex('http_sessions')
+      .where({ sid: id })
+      .first<{ sid: string } | undefined>();
     expect(row?.sid).toBe(id);
+  });
+
+  it('sends a redirect only once the session it changed is stored (the next page sees the flash)', async () => {
+    const sid = decodeURIComponent(client.cookie('pitwall.sid')!).replace(/^s:/, '').split('.')[0]!;
+    // Hold the session store's write: the redirect must wait for it, not go out before it.
+    const lock = await t.db.knex.transaction();
+    try {
+      await lock.raw('LOCK TABLE http_sessions IN EXCLUSIVE MODE');
+      // fetch resolves on the status line and headers, as a browser follows a redirect.
+      const redirect = fetch(new URL('/__t/flash', t.url), {
+        headers: { Cookie: `pitwall.sid=${encodeURIComponent(client.cookie('pitwall.sid')!)}` },
+        redirect: 'manual',
+      });
+      const first = await Promise.race([
+        redirect.then(() => 'headers' as const),
+        new Promise<'held'>((r) => setTimeout(() => r('held'), 400)),
+      ]);
+      expect(first).toBe('held');
+      await lock.rollback();
+      expect((await redirect).status).toBe(302);
+    } finally {
+      if (!lock.isCompleted()) await lock.rollback();
+    }
+    const row = await t.db
+      .knex('http_sessions')
+      .where({ sid })
+      .first<{ sess: { inertia?: { flash?: unknown } } }>();
+    expect(row.sess.inertia?.flash).toEqual({ success: 'Flashed!' });
+    expect((await client.visit('/__t/props')).page().flash).toEqual({ success: 'Flashed!' });
   });
 
   it('survives a restart: a new server on the same database accepts the session and its token', async () => {

@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import session from 'express-session';
 import connectPgSimple from 'connect-pg-simple';
 import pg from 'pg';
@@ -85,7 +85,7 @@ export function createSession(opts: {
     errorLog: (...args: unknown[]) => opts.logger.error({ args }, 'session store error'),
   });
 
-  const middleware = session({
+  const base = session({
     name: SESSION_COOKIE,
     secret: opts.secret,
     store,
@@ -95,6 +95,14 @@ export function createSession(opts: {
     cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', maxAge: SESSION_MAX_AGE_MS },
   });
 
+  const middleware: RequestHandler = (req, res, next) => {
+    base(req, res, (err?: unknown) => {
+      if (err) return next(err);
+      saveSessionBeforeRedirect(req, res, opts.logger);
+      next();
+    });
+  };
+
   return {
     middleware,
     close: async () => {
@@ -102,4 +110,37 @@ export function createSession(opts: {
       await pool.end().catch(() => undefined);
     },
   };
+}
+
+/** Responses after which the browser at once requests a page that reads the session. */
+function isFollowedAtOnce(status: number): boolean {
+  return (status >= 300 && status < 400) || status === 409; // 409: Inertia location/redirect
+}
+
+/**
+ * Guarantees that a redirect reaches the browser only after the session it changed is stored.
+ *
+ * express-session saves a changed session from inside `res.end`, but it writes the status line
+ * and headers first and the store write after; a browser follows a 303 as soon as the headers
+ * arrive, so the next page could read the session before the flash message or the form errors
+ * were stored (lost under load: seen as a missing "Article created." in CI). Here, for redirect
+ * responses whose session changed during the request, `end` waits for an explicit save; the
+ * save records the session as stored, so express-session does not write it a second time.
+ * Other responses are untouched (no extra write per page view).
+ */
+export function saveSessionBeforeRedirect(req: Request, res: Response, logger: Logger): void {
+  const before = req.session ? JSON.stringify(req.session) : undefined;
+  const end = res.end.bind(res) as (...args: unknown[]) => Response;
+  res.end = function endAfterSave(this: Response, ...args: unknown[]): Response {
+    const current = req.session as (typeof req.session & object) | undefined;
+    if (!isFollowedAtOnce(res.statusCode) || !current || JSON.stringify(current) === before) {
+      return end(...args);
+    }
+    current.save((err: unknown) => {
+      // The redirect goes out either way; the next page then lacks what this request stashed.
+      if (err) logger.error({ err }, 'session save before redirect failed');
+      end(...args);
+    });
+    return res;
+  } as Response['end'];
 }
