@@ -1,17 +1,15 @@
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import type { IncomingMessage } from 'node:http';
 import compression from 'compression';
 import express, { type Express, type Request } from 'express';
-import { pinoHttp } from 'pino-http';
 import type { ViteDevServer } from 'vite';
 import type { AuthUser } from '../../web/inertia/shared-props.ts';
 import { themeInitScriptTag } from '../../web/lib/theme.ts';
 import { builtAssets } from './assets.ts';
 import { createAccounts } from './auth/accounts.ts';
-import { redactRequest, redactResponse } from './auth/log-redaction.ts';
 import { csrfProtection } from './csrf.ts';
+import { requestLog } from './request-log.ts';
+import { compressionFor } from './compression.ts';
 import type { HttpDeps, WebMode } from './deps.ts';
 import { errorHandler, isApiRequest, notFound, renderErrorPage, sendJsonError } from './errors.ts';
 import type { AssetTags, SsrRenderer } from './inertia/inertia.ts';
@@ -72,7 +70,8 @@ function memoUser(resolve: HttpDeps['resolveUser']): (req: Request) => Promise<A
 
 /**
  * The Express 5 app of the web process. Middleware order (each line's reason):
- *  1. request id + pino-http log line; security headers (CSP nonce); compression;
+ *  1. request id + one log line (src/http/request-log.ts); security headers (CSP nonce);
+ *     compression (only for clients that accept it);
  *  2. hashed static assets (immutable) or Vite's dev middleware, before anything touches the
  *     session, so assets cost no database round trip;
  *  3. the Inertia adapter (per-request instance, version 409, 302→303);
@@ -136,32 +135,16 @@ export async function createHttpApp(
     }
   }
 
-  app.use(
-    pinoHttp({
-      logger,
-      genReqId: (req: IncomingMessage, res) => {
-        const incoming = req.headers['x-request-id'];
-        const id =
-          typeof incoming === 'string' && /^[\w.-]{1,100}$/.test(incoming)
-            ? incoming
-            : randomUUID();
-        res.setHeader('X-Request-Id', id);
-        return id;
-      },
-      customLogLevel: (_req, res, err) =>
-        err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
-      autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/assets/') },
-      serializers: { req: redactRequest, res: redactResponse },
-    }),
-  );
+  app.use(requestLog(logger));
   app.use(securityHeaders({ development }));
-  app.use(compression());
+  app.use(compressionFor(compression()));
   if (web.mode === 'built') app.use(staticAssets(builtAssets(web.dir).clientDir));
   if (vite) app.use(vite.middlewares);
 
   // The accounts area (sessions, passport, src/http/auth) exists whenever there is an event store.
   const accounts =
-    deps.accounts ?? (deps.eventStore ? createAccounts({ ...deps, eventStore: deps.eventStore }) : null);
+    deps.accounts ??
+    (deps.eventStore ? createAccounts({ ...deps, eventStore: deps.eventStore }) : null);
   if (accounts && !deps.accounts) closers.push(() => accounts.close());
   const userOf = memoUser(deps.resolveUser ?? accounts?.resolveUser);
   app.use(

@@ -1,22 +1,30 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import onHeaders from 'on-headers';
-import { SESSION_MAX_AGE_MS } from './session/session.ts';
+import { isApiRequest } from './errors.ts';
+import { SESSION_MAX_AGE_MS, sessionHoldsState } from './session/session.ts';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-declare module 'express-session' {
-  interface SessionData {
-    /** Set on a first visit so the session (and the CSRF token bound to its id) persists. */
-    csrf?: true;
-  }
-}
-
 /** The token for a session: HMAC-SHA256(secret, session id), base64url. */
 export function csrfTokenFor(secret: string, sessionId: string): string {
   return createHmac('sha256', secret).update(`csrf:${sessionId}`).digest('base64url');
+}
+
+/** A visitor's token before there is a session: `<nonce>.<HMAC(secret, nonce)>`, base64url. */
+export function anonymousCsrfToken(
+  secret: string,
+  nonce = randomBytes(16).toString('base64url'),
+): string {
+  return `${nonce}.${createHmac('sha256', secret).update(`csrf-anon:${nonce}`).digest('base64url')}`;
+}
+
+function isAnonymousToken(secret: string, token: string | undefined): token is string {
+  const dot = token?.indexOf('.') ?? -1;
+  if (!token || dot <= 0 || token.length > 200) return false;
+  return sameToken(token, anonymousCsrfToken(secret, token.slice(0, dot)));
 }
 
 function sameToken(a: string, b: string): boolean {
@@ -42,13 +50,19 @@ function readCookie(req: Request, name: string): string | undefined {
 }
 
 /**
- * Double-submit CSRF protection bound to the session: the server sets cookie XSRF-TOKEN (readable
- * by JS, SameSite=Lax) to HMAC(secret, session id); every POST/PUT/PATCH/DELETE must send the same
- * value in X-XSRF-TOKEN (the Inertia client and web/lib/http.ts copy it). A site that can plant
- * cookies still cannot forge a token for the victim's session id. The cookie is (re)set just
- * before headers are written, so a session regenerated during the request (sign-in) leaves with
- * a token for its new id. A missing or wrong token stops the request with `onReject` before any
- * handler runs, so nothing changes.
+ * Double-submit CSRF protection. The server sets cookie XSRF-TOKEN (readable by JS, SameSite=Lax)
+ * and every POST/PUT/PATCH/DELETE must send the same value in X-XSRF-TOKEN (the Inertia client and
+ * web/lib/http.ts copy it); a cross-site page can neither read the cookie nor send the header.
+ *  - With a session (signed in, or carrying flash/errors): the token is HMAC(secret, session id),
+ *    so a site that can plant cookies still cannot forge a token for the victim's session. The
+ *    cookie is (re)set just before headers are written, so a session created or regenerated
+ *    during the request (sign-in, a first form error) leaves with a token for its id.
+ *  - Without one (an anonymous visitor reading pages): a signed random token, checked by its
+ *    signature and against the cookie. No session row is written for a visitor who only reads,
+ *    so a returning reader costs no session lookup (docs/web.md, "Sessions and CSRF").
+ * Public JSON GETs (/api/*) get no cookie: their answers may be cached by shared caches.
+ * A missing or wrong token stops the request with `onReject` before any handler runs, so
+ * nothing changes.
  */
 export function csrfProtection(opts: {
   secret: string;
@@ -56,26 +70,36 @@ export function csrfProtection(opts: {
 }): RequestHandler {
   return (req, res, next) => {
     const cookieToken = readCookie(req, XSRF_COOKIE);
-    if (req.session && !req.session.csrf) req.session.csrf = true;
-    onHeaders(res, () => {
-      if (!req.session) return;
-      const token = csrfTokenFor(opts.secret, req.sessionID);
-      if (token === cookieToken) return;
-      res.cookie(XSRF_COOKIE, token, {
-        httpOnly: false,
-        sameSite: 'lax',
-        secure: req.secure,
-        path: '/',
-        maxAge: SESSION_MAX_AGE_MS,
+    const safe = SAFE_METHODS.has(req.method);
+    const bound = sessionHoldsState(req);
+    if (!(safe && isApiRequest(req)) || bound) {
+      onHeaders(res, () => {
+        let token: string;
+        if (sessionHoldsState(req)) token = csrfTokenFor(opts.secret, req.sessionID);
+        else if (isAnonymousToken(opts.secret, cookieToken)) return;
+        else token = anonymousCsrfToken(opts.secret);
+        if (token === cookieToken) return;
+        res.cookie(XSRF_COOKIE, token, {
+          httpOnly: false,
+          sameSite: 'lax',
+          secure: req.secure,
+          path: '/',
+          maxAge: SESSION_MAX_AGE_MS,
+        });
       });
-    });
-    if (SAFE_METHODS.has(req.method)) {
+    }
+    if (safe) {
       next();
       return;
     }
     const sent = req.get(XSRF_HEADER);
-    const expected = req.session ? csrfTokenFor(opts.secret, req.sessionID) : null;
-    if (!sent || !expected || !sameToken(sent, expected)) {
+    const valid = bound
+      ? sent !== undefined && sameToken(sent, csrfTokenFor(opts.secret, req.sessionID))
+      : sent !== undefined &&
+        cookieToken !== undefined &&
+        sameToken(sent, cookieToken) &&
+        isAnonymousToken(opts.secret, cookieToken);
+    if (!valid) {
       opts.onReject(req, res);
       return;
     }

@@ -81,8 +81,7 @@ export async function renderErrorPage(req: Request, status: number): Promise<voi
   if (status === 404) return inertia.render('Public/NotFound', {}, { status });
   if (status === 419) return inertia.render('Public/PageExpired', {}, { status });
   if (status === 401 || status === 403) return inertia.render('Public/Forbidden', {}, { status });
-  const requestId =
-    typeof req.id === 'string' || typeof req.id === 'number' ? String(req.id) : null;
+  const requestId = req.id ?? null;
   return inertia.render('Public/ServerError', { requestId }, { status });
 }
 
@@ -171,7 +170,7 @@ export function errorHandler(opts: { logger: Logger; production: boolean }): Err
         }
       }
       const status = statusOf(err);
-      if (status >= 500) (req.log ?? opts.logger).error({ err }, 'request failed');
+      if (status >= 500) opts.logger.error({ err, reqId: req.id }, 'request failed');
       const exposed =
         err instanceof HttpError
           ? err.message

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { RequestHandler, Response } from 'express';
+import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 
 declare module 'express-serve-static-core' {
@@ -21,31 +21,37 @@ declare module 'express-serve-static-core' {
  *    back to its fallback).
  */
 export function securityHeaders(opts: { development: boolean }): RequestHandler[] {
-  const nonce: RequestHandler = (_req, res, next) => {
-    res.locals.cspNonce = randomBytes(16).toString('base64');
+  const directives: [string, string[]][] = [
+    ['default-src', ["'self'"]],
+    ['script-src', opts.development ? ["'self'", "'unsafe-inline'"] : ["'self'", NONCE]],
+    ['style-src', ["'self'", "'unsafe-inline'"]],
+    ['img-src', ["'self'", 'data:', 'https:']],
+    ['font-src', ["'self'", 'data:']],
+    ['connect-src', opts.development ? ["'self'", 'ws:', 'wss:'] : ["'self'"]],
+    ['object-src', ["'none'"]],
+    ['base-uri', ["'self'"]],
+    ['form-action', ["'self'"]],
+    ['frame-ancestors', ["'none'"]],
+  ];
+  // The policy is fixed at start; only the nonce differs per response.
+  const [before, after = ''] = directives
+    .map(([name, values]) => `${name} ${values.join(' ')}`)
+    .join('; ')
+    .split(NONCE);
+  const csp: RequestHandler = (_req, res, next) => {
+    if (opts.development) {
+      res.setHeader('Content-Security-Policy', before ?? '');
+    } else {
+      const nonce = randomBytes(16).toString('base64');
+      res.locals.cspNonce = nonce;
+      res.setHeader('Content-Security-Policy', `${before}'nonce-${nonce}'${after}`);
+    }
     next();
   };
-  const scriptSrc = opts.development
-    ? ["'self'", "'unsafe-inline'"]
-    : ["'self'", (_req: unknown, res: unknown) => `'nonce-${(res as Response).locals.cspNonce}'`];
   return [
-    nonce,
+    csp,
     helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          'default-src': ["'self'"],
-          'script-src': scriptSrc,
-          'style-src': ["'self'", "'unsafe-inline'"],
-          'img-src': ["'self'", 'data:', 'https:'],
-          'font-src': ["'self'", 'data:'],
-          'connect-src': opts.development ? ["'self'", 'ws:', 'wss:'] : ["'self'"],
-          'object-src': ["'none'"],
-          'base-uri': ["'self'"],
-          'form-action': ["'self'"],
-          'frame-ancestors': ["'none'"],
-        },
-      },
+      contentSecurityPolicy: false,
       frameguard: { action: 'deny' },
       // Same-origin requests keep their Referer (nothing leaves for other sites): the Inertia
       // redirect back after a form error (`res.inertia.back()`) finds the form's page by it.
@@ -56,3 +62,6 @@ export function securityHeaders(opts: { development: boolean }): RequestHandler[
     }),
   ];
 }
+
+/** Where the per-response nonce goes in the policy text. */
+const NONCE = '{nonce}';

@@ -9,17 +9,26 @@ import express, { type RequestHandler } from 'express';
  * A missing asset is a plain 404, never an HTML page.
  */
 export function staticAssets(clientDir: string): RequestHandler[] {
-  const hashed = express.Router();
-  hashed.use(
-    '/assets',
-    express.static(path.join(clientDir, 'assets'), {
-      index: false,
-      fallthrough: false,
-      immutable: true,
-      maxAge: '1y',
-      redirect: false,
-    }),
-  );
+  const serveHashed = express.static(path.join(clientDir, 'assets'), {
+    index: false,
+    fallthrough: false,
+    immutable: true,
+    maxAge: '1y',
+    redirect: false,
+  });
+  // A prefix test, not a mounted router: every page request passes through here.
+  const hashed: RequestHandler = (req, res, next) => {
+    if (!req.url.startsWith('/assets/')) {
+      next();
+      return;
+    }
+    const url = req.url;
+    req.url = url.slice('/assets'.length);
+    serveHashed(req, res, (err?: unknown) => {
+      req.url = url;
+      next(err);
+    });
+  };
   const topLevel = new Set(
     readdirSync(clientDir, { withFileTypes: true })
       .filter((e) => e.isFile() && !e.name.startsWith('.') && e.name !== 'index.html')

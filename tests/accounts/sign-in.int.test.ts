@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getPasswordHash } from '../../src/commands/users/credentials.ts';
 import { BAD_CREDENTIALS } from '../../src/http/controllers/accounts/login.ts';
 import { EMAIL_TAKEN } from '../../src/http/controllers/accounts/register.ts';
-import { errorsAfter, PASSWORD, registerUser, send, signedInUserId, startHarness, uniqueEmail, type Harness } from './support/harness.ts';
+import {
+  errorsAfter,
+  PASSWORD,
+  registerUser,
+  send,
+  signedInUserId,
+  startHarness,
+  uniqueEmail,
+  type Harness,
+} from './support/harness.ts';
 
 /** Registration, sign-in and sign-out over HTTP against the real app and database. */
 let h: Harness;
@@ -14,7 +23,8 @@ afterAll(async () => {
   await h?.close();
 });
 
-const countUsers = async () => Number(((await h.db.knex('users').count({ n: '*' }).first()) as { n: number }).n);
+const countUsers = async () =>
+  Number(((await h.db.knex('users').count({ n: '*' }).first()) as { n: number }).n);
 
 describe('POST /auth/register', () => {
   it('creates the account, signs it in and goes home', async () => {
@@ -27,7 +37,9 @@ describe('POST /auth/register', () => {
     const userId = (page.props.auth as { user: { id: string } }).user.id;
     const row: unknown = await h.db.knex('users').where({ id: userId }).first();
     expect(row).toMatchObject({ email, display_name: 'Jane Racer', has_password: true });
-    expect(await getPasswordHash(h.db.knex, userId)).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+    expect(await getPasswordHash(h.db.knex, userId)).toMatch(
+      /^\$argon2id\$v=19\$m=19456,p=1,t=2\$/,
+    );
   });
 
   it('refuses an email that already has an account (any case) and changes nothing', async () => {
@@ -53,15 +65,91 @@ describe('POST /auth/register', () => {
 
   it.each([
     ['missing fields', {}, ['displayName', 'email', 'password', 'passwordConfirmation']],
-    ['wrong types', { displayName: 42, email: ['a'], password: true, passwordConfirmation: null }, ['displayName', 'email', 'password', 'passwordConfirmation']],
-    ['an oversized display name', { displayName: 'x'.repeat(51), email: 'ok@example.com', password: PASSWORD, passwordConfirmation: PASSWORD }, ['displayName']],
-    ['an oversized email', { displayName: 'Jane', email: `${'x'.repeat(250)}@example.com`, password: PASSWORD, passwordConfirmation: PASSWORD }, ['email']],
-    ['a malformed email', { displayName: 'Jane', email: 'not-an-email', password: PASSWORD, passwordConfirmation: PASSWORD }, ['email']],
-    ['different confirmation', { displayName: 'Jane', email: 'ok@example.com', password: PASSWORD, passwordConfirmation: 'something else' }, ['passwordConfirmation']],
-    ['a short password', { displayName: 'Jane', email: 'ok2@example.com', password: 'short', passwordConfirmation: 'short' }, ['password']],
-    ['a common password', { displayName: 'Jane', email: 'ok3@example.com', password: 'Password1', passwordConfirmation: 'Password1' }, ['password']],
-    ['an oversized password', { displayName: 'Jane', email: 'ok4@example.com', password: 'x'.repeat(129), passwordConfirmation: 'x'.repeat(129) }, ['password']],
-    ['a control character in the name', { displayName: 'Ja\u0000ne', email: 'ok5@example.com', password: PASSWORD, passwordConfirmation: PASSWORD }, ['displayName']],
+    [
+      'wrong types',
+      { displayName: 42, email: ['a'], password: true, passwordConfirmation: null },
+      ['displayName', 'email', 'password', 'passwordConfirmation'],
+    ],
+    [
+      'an oversized display name',
+      {
+        displayName: 'x'.repeat(51),
+        email: 'ok@example.com',
+        password: PASSWORD,
+        passwordConfirmation: PASSWORD,
+      },
+      ['displayName'],
+    ],
+    [
+      'an oversized email',
+      {
+        displayName: 'Jane',
+        email: `${'x'.repeat(250)}@example.com`,
+        password: PASSWORD,
+        passwordConfirmation: PASSWORD,
+      },
+      ['email'],
+    ],
+    [
+      'a malformed email',
+      {
+        displayName: 'Jane',
+        email: 'not-an-email',
+        password: PASSWORD,
+        passwordConfirmation: PASSWORD,
+      },
+      ['email'],
+    ],
+    [
+      'different confirmation',
+      {
+        displayName: 'Jane',
+        email: 'ok@example.com',
+        password: PASSWORD,
+        passwordConfirmation: 'something else',
+      },
+      ['passwordConfirmation'],
+    ],
+    [
+      'a short password',
+      {
+        displayName: 'Jane',
+        email: 'ok2@example.com',
+        password: 'short',
+        passwordConfirmation: 'short',
+      },
+      ['password'],
+    ],
+    [
+      'a common password',
+      {
+        displayName: 'Jane',
+        email: 'ok3@example.com',
+        password: 'Password1',
+        passwordConfirmation: 'Password1',
+      },
+      ['password'],
+    ],
+    [
+      'an oversized password',
+      {
+        displayName: 'Jane',
+        email: 'ok4@example.com',
+        password: 'x'.repeat(129),
+        passwordConfirmation: 'x'.repeat(129),
+      },
+      ['password'],
+    ],
+    [
+      'a control character in the name',
+      {
+        displayName: 'Ja\u0000ne',
+        email: 'ok5@example.com',
+        password: PASSWORD,
+        passwordConfirmation: PASSWORD,
+      },
+      ['displayName'],
+    ],
   ])('rejects %s with field errors and creates nothing', async (_label, body, fields) => {
     const client = await h.client();
     const before = await countUsers();
@@ -77,9 +165,17 @@ describe('POST /auth/login', () => {
   it('signs in, regenerates the session id and honours a same-site return_to', async () => {
     const { email } = await registerUser(await h.client());
     const client = await h.client();
+    expect(client.cookie('pitwall.sid')).toBeUndefined(); // reading pages stores no session
+    // A form error stores one (it carries the errors to the next page): the id a fixation
+    // attack would plant. The anonymous XSRF token is swapped for one bound to that session.
+    await send(client, 'POST', '/auth/login', { email, password: 'not the password at all' });
     const before = client.cookie('pitwall.sid');
     expect(before).toBeDefined();
-    const res = await send(client, 'POST', '/auth/login', { email: `  ${email.toUpperCase()} `, password: PASSWORD, returnTo: '/settings' });
+    const res = await send(client, 'POST', '/auth/login', {
+      email: `  ${email.toUpperCase()} `,
+      password: PASSWORD,
+      returnTo: '/settings',
+    });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/settings');
     expect(client.cookie('pitwall.sid')).toBeDefined();
@@ -87,19 +183,29 @@ describe('POST /auth/login', () => {
     expect(await signedInUserId(client)).not.toBeNull();
   });
 
-  it.each(['//evil.example/path', 'https://evil.example/', '/\\evil.example'])('never redirects off-site (returnTo %s)', async (returnTo) => {
-    const { email } = await registerUser(await h.client());
-    const client = await h.client();
-    const res = await send(client, 'POST', '/auth/login', { email, password: PASSWORD, returnTo });
-    expect(res.headers.get('location')).toBe('/');
-  });
+  it.each(['//evil.example/path', 'https://evil.example/', '/\\evil.example'])(
+    'never redirects off-site (returnTo %s)',
+    async (returnTo) => {
+      const { email } = await registerUser(await h.client());
+      const client = await h.client();
+      const res = await send(client, 'POST', '/auth/login', {
+        email,
+        password: PASSWORD,
+        returnTo,
+      });
+      expect(res.headers.get('location')).toBe('/');
+    },
+  );
 
   it('gives the same answer for a wrong password and for an unknown email', async () => {
     const { email } = await registerUser(await h.client());
     const wrong = await h.client();
     await send(wrong, 'POST', '/auth/login', { email, password: 'not the password at all' });
     const unknown = await h.client();
-    await send(unknown, 'POST', '/auth/login', { email: uniqueEmail('nobody'), password: 'not the password at all' });
+    await send(unknown, 'POST', '/auth/login', {
+      email: uniqueEmail('nobody'),
+      password: 'not the password at all',
+    });
     expect(await errorsAfter(wrong)).toEqual({ email: BAD_CREDENTIALS });
     expect(await errorsAfter(unknown)).toEqual({ email: BAD_CREDENTIALS });
     expect(await signedInUserId(wrong)).toBeNull();
@@ -118,9 +224,18 @@ describe('POST /auth/login', () => {
 
   it('re-hashes a password stored with outdated parameters on sign-in', async () => {
     const { email } = await registerUser(await h.client());
-    const userId = await h.db.knex('users').where({ email }).first('id').then((r: { id: string }) => r.id);
+    const userId = await h.db
+      .knex('users')
+      .where({ email })
+      .first('id')
+      .then((r: { id: string }) => r.id);
     const argon2 = (await import('argon2')).default;
-    const weak = await argon2.hash(PASSWORD, { type: argon2.argon2id, memoryCost: 8192, timeCost: 1, parallelism: 1 });
+    const weak = await argon2.hash(PASSWORD, {
+      type: argon2.argon2id,
+      memoryCost: 8192,
+      timeCost: 1,
+      parallelism: 1,
+    });
     await h.db.knex('user_credentials').where({ user_id: userId }).update({ password_hash: weak });
     const client = await h.client();
     await send(client, 'POST', '/auth/login', { email, password: PASSWORD });

@@ -28,16 +28,34 @@ beforeEach(async () => {
 });
 
 describe('CSRF', () => {
-  it('sets a JS-readable XSRF-TOKEN cookie (SameSite=Lax) and an httpOnly session cookie', async () => {
+  it('gives a reader a JS-readable XSRF-TOKEN cookie (SameSite=Lax) and no session', async () => {
     const fresh = new TestClient(t.url);
     const res = await fresh.get('/__t/props');
     const cookies = res.headers.getSetCookie();
     const xsrf = cookies.find((c) => c.startsWith('XSRF-TOKEN='))!;
-    const sid = cookies.find((c) => c.startsWith('pitwall.sid='))!;
     expect(xsrf).toMatch(/SameSite=Lax/i);
     expect(xsrf).not.toMatch(/HttpOnly/i);
+    expect(cookies.some((c) => c.startsWith('pitwall.sid='))).toBe(false);
+    // The returning reader keeps its token: no new cookie on the next page.
+    expect((await fresh.get('/__t/props')).headers.getSetCookie()).toEqual([]);
+  });
+
+  it('stores a session (httpOnly cookie) once there is something in it, with a token bound to it', async () => {
+    const fresh = new TestClient(t.url);
+    await fresh.get('/__t/props');
+    const anonymous = fresh.cookie('XSRF-TOKEN');
+    const res = await fresh.get('/__t/flash');
+    const sid = res.headers.getSetCookie().find((c) => c.startsWith('pitwall.sid='))!;
     expect(sid).toMatch(/HttpOnly/i);
     expect(sid).toMatch(/SameSite=Lax/i);
+    expect(fresh.cookie('XSRF-TOKEN')).not.toBe(anonymous);
+    const ok = await fresh.visit('/__t/form', { method: 'POST', body: validForm, csrf: true });
+    expect(ok.status).toBe(303);
+  });
+
+  it('sets no cookie on a public JSON GET (its answer may sit in a shared cache)', async () => {
+    const res = await new TestClient(t.url).get('/api/__t/public');
+    expect(res.headers.getSetCookie()).toEqual([]);
   });
 
   it('rejects a page mutation without X-XSRF-TOKEN with 419 and the PageExpired page; nothing changes', async () => {
@@ -67,19 +85,25 @@ describe('CSRF', () => {
     expect(await writes()).toBe(before);
   });
 
-  it('rejects a request that copies the cookie but has no session', async () => {
+  it("rejects a session's token sent without its session, and a forged reader's token", async () => {
+    await client.get('/__t/flash'); // now the client has a session and a token bound to it
     const token = client.cookie('XSRF-TOKEN')!;
-    const res = await fetch(`${t.url}/__t/form`, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        'X-XSRF-TOKEN': token,
-        Cookie: `XSRF-TOKEN=${token}`,
-      },
-      body: JSON.stringify(validForm),
-      redirect: 'manual',
-    });
-    expect(res.status).toBe(419);
+    const post = (cookieToken: string, headerToken: string) =>
+      fetch(`${t.url}/__t/form`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'X-XSRF-TOKEN': headerToken,
+          Cookie: `XSRF-TOKEN=${encodeURIComponent(cookieToken)}`,
+        },
+        body: JSON.stringify(validForm),
+        redirect: 'manual',
+      });
+    const before = await writes();
+    expect((await post(token, token)).status).toBe(419);
+    // A made-up token in both places (what a site that can plant cookies could send).
+    expect((await post('nonce.not-a-signature', 'nonce.not-a-signature')).status).toBe(419);
+    expect(await writes()).toBe(before);
   });
 
   it('answers a JSON mutation without the token with a 419 JSON error', async () => {
@@ -111,6 +135,7 @@ describe('CSRF', () => {
 
 describe('sessions', () => {
   it('stores the session in PostgreSQL (http_sessions)', async () => {
+    await client.get('/__t/flash');
     const sid = client.cookie('pitwall.sid')!;
     const id = decodeURIComponent(sid).replace(/^s:/, '').split('.')[0]!;
     const row = await t.db
@@ -121,6 +146,8 @@ describe('sessions', () => {
   });
 
   it('sends a redirect only once the session it changed is stored (the next page sees the flash)', async () => {
+    await client.get('/__t/flash'); // a stored session (the row the lock below holds)
+    await client.get('/__t/props'); // flash shown; the session stays
     const sid = decodeURIComponent(client.cookie('pitwall.sid')!).replace(/^s:/, '').split('.')[0]!;
     // Hold the session store's write: the redirect must wait for it, not go out before it.
     const lock = await t.db.knex.transaction();

@@ -129,11 +129,15 @@ function isFollowedAtOnce(status: number): boolean {
  * Other responses are untouched (no extra write per page view).
  */
 export function saveSessionBeforeRedirect(req: Request, res: Response, logger: Logger): void {
-  const before = req.session ? JSON.stringify(req.session) : undefined;
+  // A session loaded from the store is compared with its state now; a new one (no cookie yet)
+  // changed if anything was put in it. Most requests are the latter: no serialisation for them.
+  const loaded = req.headers.cookie?.includes(`${SESSION_COOKIE}=`) === true;
+  const before = loaded && req.session ? JSON.stringify(req.session) : undefined;
   const end = res.end.bind(res) as (...args: unknown[]) => Response;
   res.end = function endAfterSave(this: Response, ...args: unknown[]): Response {
     const current = req.session as (typeof req.session & object) | undefined;
-    if (!isFollowedAtOnce(res.statusCode) || !current || JSON.stringify(current) === before) {
+    const changed = loaded ? JSON.stringify(current) !== before : sessionHoldsState(req);
+    if (!isFollowedAtOnce(res.statusCode) || !current || !changed) {
       return end(...args);
     }
     current.save((err: unknown) => {
@@ -143,4 +147,16 @@ export function saveSessionBeforeRedirect(req: Request, res: Response, logger: L
     });
     return res;
   } as Response['end'];
+}
+
+/**
+ * Whether the request's session holds anything (a signed-in user, flash data, form errors,
+ * OAuth state): only such a session is stored and has a cookie, so only it can bind a token.
+ * express-session gives every request a session object; an empty one is never saved.
+ */
+export function sessionHoldsState(req: Request): boolean {
+  const session = req.session as object | undefined;
+  if (!session) return false;
+  for (const key in session) if (key !== 'cookie' && Object.hasOwn(session, key)) return true;
+  return false;
 }

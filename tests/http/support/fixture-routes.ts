@@ -176,4 +176,12 @@ export const fixtureRoutes: RouteDef[] = [
     path: '/__t/public',
     handler: (_req, res) => inertia(res).render('Fixture/Public', { hello: 'world' }),
   }),
+  fixture({
+    name: 'fixture.api.public',
+    method: 'GET',
+    path: '/api/__t/public',
+    handler: (_req, res) => {
+      res.set('Cache-Control', 'public, max-age=60').json({ hello: 'world' });
+    },
+  }),
 ];
