@@ -25,10 +25,12 @@ export const EVENT_ID_CONSTRAINT = 'es_events_event_id_key';
 
 const VISIBLE = 'transaction_id < pg_snapshot_xmin(pg_current_snapshot())';
 // recorded_at travels as epoch milliseconds: `new Date(ms)` costs a fraction of parsing the
-// timestamptz text, which was a tenth of readAll's client time.
+// timestamptz text, which was a tenth of readAll's client time. date_part (float8) rather than
+// extract (numeric since PostgreSQL 14): no numeric arithmetic per row; a float8 holds epoch
+// microseconds exactly enough for a Date's milliseconds.
 const COLUMNS =
   'transaction_id, global_position, stream_name, revision, event_id, event_type, schema_version, data, metadata, ' +
-  '(extract(epoch FROM recorded_at) * 1000)::float8 AS recorded_at_ms';
+  "date_part('epoch', recorded_at) * 1000 AS recorded_at_ms";
 
 /**
  * Advisory-lock class of stream locks (two-int form, so it cannot collide with single-bigint
@@ -214,13 +216,16 @@ export function searchWindow(maxCount: number): number {
 
 /**
  * One page of the global log after `from` (exclusive), in one snapshot:
- *  - `scanned`: the next rows in log order — always an ordered walk of the primary key that stops
- *    after `window` rows, whatever the planner believes about the type filter (filtering inside
- *    the scan let it choose "all rows after `from`, then sort": quadratic over a catch-up);
- *  - `page`: the rows of `scanned` whose type is wanted, at most `maxCount` (only these are
- *    fetched whole);
- *  - how far the scan got, the newest visible position (so a short page can move the caller past
- *    filtered-out events) and whether committed events wait behind the visibility bound.
+ *  - `page`: the next rows in log order, whole — always an ordered walk of the primary key that
+ *    stops after `maxCount` rows (unfiltered) or `window` rows (filtered), whatever the planner
+ *    believes about the type filter (filtering inside the scan let it choose "all rows after
+ *    `from`, then sort": quadratic over a catch-up);
+ *  - filtered: `scanned` is that walk (the heap row is visited anyway to see its type, so it is
+ *    taken whole in the same visit: joining the wanted rows back by primary key cost a second
+ *    index walk), `page` the first `maxCount` rows of a wanted type, and `scan_end` how far the
+ *    walk got (unfiltered, the last row of the page is that);
+ *  - the newest visible position (so a short page can move the caller past filtered-out events)
+ *    and whether committed events wait behind the visibility bound.
  */
 export function readAllStatement(
   from: Position,
@@ -230,34 +235,32 @@ export function readAllStatement(
 ): QueryConfig {
   const { major, minor } = parsePosition(from);
   const after = `(transaction_id, global_position) > ($1::xid8, $2::bigint) AND ${VISIBLE}`;
-  // Unfiltered: the page IS the scan (window = maxCount), read whole in one ordered walk.
-  // Filtered: walk `window` rows narrowly, then fetch only the wanted ones whole.
   const scan = eventTypes
     ? `scanned AS MATERIALIZED (
-        SELECT transaction_id, global_position, event_type FROM es_events
+        SELECT ${COLUMNS} FROM es_events
         WHERE ${after} ORDER BY transaction_id, global_position LIMIT $4
       ),
-      wanted AS (
-        SELECT transaction_id, global_position FROM scanned
+      page AS (
+        SELECT * FROM scanned
         WHERE event_type = ANY($5::text[])
         ORDER BY transaction_id, global_position LIMIT $3
       ),
-      page AS (
-        SELECT ${COLUMNS} FROM es_events JOIN wanted USING (transaction_id, global_position)
+      scan_end AS (
+        SELECT transaction_id AS scan_end_transaction_id, global_position AS scan_end_global_position,
+               (SELECT count(*)::int FROM scanned) AS scanned_count
+        FROM scanned ORDER BY transaction_id DESC, global_position DESC LIMIT 1
       ),`
     : `page AS MATERIALIZED (
         SELECT ${COLUMNS} FROM es_events
         WHERE ${after} ORDER BY transaction_id, global_position LIMIT $3
       ),
-      scanned AS (SELECT transaction_id, global_position FROM page),`;
+      scan_end AS (
+        SELECT NULL::xid8 AS scan_end_transaction_id, NULL::bigint AS scan_end_global_position,
+               NULL::int AS scanned_count
+      ),`;
   return {
     name: eventTypes ? 'es_read_all_filtered' : 'es_read_all',
     text: `WITH ${scan}
-      scan_end AS (
-        SELECT transaction_id AS scan_end_transaction_id, global_position AS scan_end_global_position,
-               (SELECT count(*)::int FROM scanned) AS scanned_count
-        FROM scanned ORDER BY transaction_id DESC, global_position DESC LIMIT 1
-      ),
       head AS (
         SELECT transaction_id AS head_transaction_id, global_position AS head_global_position
         FROM es_events WHERE ${VISIBLE}
@@ -283,6 +286,7 @@ export function readAllStatement(
 export interface ReadAllRow extends Partial<EventRow> {
   head_transaction_id: string | null;
   head_global_position: bigint | null;
+  /** Filtered reads only (unfiltered: null; the page's last row is where the walk ended). */
   scan_end_transaction_id: string | null;
   scan_end_global_position: bigint | null;
   scanned_count: number | null;

@@ -3,17 +3,11 @@ import {
   comparePositions,
   type EventStore,
   type Position,
+  type ReadAllResult,
   type RecordedEvent,
 } from '../../eventstore/port.ts';
 import type { Logger } from '../../logger.ts';
-import {
-  advanceCheckpoint,
-  CheckpointConflictError,
-  describeError,
-  readCheckpoint,
-  recordFailure,
-} from './checkpoints.ts';
-import { tryRunnerLock } from './locks.ts';
+import { claimBatch, describeError, readCheckpoint, recordFailure } from './checkpoints.ts';
 import type { Projection } from './types.ts';
 
 export interface RunnerDeps {
@@ -65,7 +59,7 @@ export type CatchUpResult =
       batches: number;
       heldBack: boolean;
     }
-  /** Stopped between batches because the signal was aborted (shutdown). */
+  /** Stopped between batches: the signal was aborted (shutdown) or `maxBatches` were applied. */
   | { kind: 'stopped'; position: Position; eventsApplied: number; batches: number }
   | { kind: 'busy' }
   | NeedsRebuild;
@@ -89,18 +83,33 @@ export interface ProjectionRunner {
    * Applies batches until readAll reports the end of the log. A failing batch is rolled back,
    * recorded (status 'failed', last_error) and retried with doubling delays; after
    * `maxAttempts` it throws ProjectionFailedError and the checkpoint stays before the batch.
+   *
+   * Pipelined: while batch n is applied and committed, batch n+1 is already being read from
+   * n's end position (reads run on the event store's own pool). Nothing of this is trusted:
+   * batch n+1 still commits only by compare-and-set from n's position, and a read made ahead
+   * is dropped whenever batch n did not commit. The checkpoint row is read at the start and
+   * after a conflict or failure; in between, the position this catch-up committed last is used
+   * (the compare-and-set proves it is still current). Returns with no read in flight.
+   *
+   * `maxBatches`: return 'stopped' after that many applied batches (to share a worker fairly,
+   * or to measure a fixed amount of work).
    */
-  runUntilCaughtUp(projection: Projection, opts?: { signal?: AbortSignal }): Promise<CatchUpResult>;
+  runUntilCaughtUp(
+    projection: Projection,
+    opts?: { signal?: AbortSignal; maxBatches?: number },
+  ): Promise<CatchUpResult>;
 }
 
 /**
  * Applies `events` (read from `from`, ending at `next`) to the live tables in ONE transaction
- * that also moves the checkpoint from `from` to `next` by compare-and-set:
- *  - the transaction first takes the projection's runner lock (pg_try_advisory_xact_lock); if
- *    another process holds it, nothing happens and the outcome is 'busy';
+ * that also moves the checkpoint from `from` to `next` by compare-and-set. The transaction's
+ * first statement (claimBatch: one round trip) takes the projection's runner lock
+ * (pg_try_advisory_xact_lock) and moves the checkpoint row:
+ *  - if another process holds the lock, nothing happens and the outcome is 'busy';
  *  - if the checkpoint is no longer at `from` (another runner or a rebuild's swap advanced it),
- *    the UPDATE matches 0 rows, the transaction rolls back and the outcome is 'conflict';
- *  - if `apply` throws, the transaction rolls back and the error propagates.
+ *    nothing is applied, the transaction rolls back and the outcome is 'conflict';
+ *  - otherwise `apply` writes the batch; if it throws, the transaction rolls back (the checkpoint
+ *    with it) and the error propagates.
  * So a batch's effect on the read tables is committed exactly once, or not at all.
  */
 export async function applyBatch(
@@ -114,11 +123,11 @@ export async function applyBatch(
     heldBack?: boolean;
   },
 ): Promise<BatchOutcome> {
+  const refused = new Error('batch refused'); // rolls the transaction back; never escapes
+  let outcome: BatchOutcome | undefined;
   try {
-    return await knex.transaction(async (trx): Promise<BatchOutcome> => {
-      if (!(await tryRunnerLock(trx, projection.name))) return { kind: 'busy' };
-      if (batch.events.length > 0) await projection.apply(trx, batch.events);
-      await advanceCheckpoint(trx, {
+    await knex.transaction(async (trx) => {
+      const claim = await claimBatch(trx, {
         name: projection.name,
         version: projection.version,
         from: batch.from,
@@ -126,18 +135,29 @@ export async function applyBatch(
         applied: batch.events.length,
         isEnd: batch.isEnd,
       });
-      return {
-        kind: 'applied',
-        events: batch.events.length,
-        position: batch.next,
-        isEnd: batch.isEnd,
-        heldBack: batch.heldBack === true,
-      };
+      if (claim !== 'claimed') {
+        outcome = { kind: claim };
+        throw refused;
+      }
+      if (batch.events.length > 0) await projection.apply(trx, batch.events);
     });
   } catch (err) {
-    if (err instanceof CheckpointConflictError) return { kind: 'conflict' };
+    if (err === refused && outcome) return outcome;
     throw err;
   }
+  return {
+    kind: 'applied',
+    events: batch.events.length,
+    position: batch.next,
+    isEnd: batch.isEnd,
+    heldBack: batch.heldBack === true,
+  };
+}
+
+/** A readAll started ahead of time; `result` never rejects unobserved (see `readAhead`). */
+interface ReadAhead {
+  from: Position;
+  result: Promise<ReadAllResult>;
 }
 
 const MAX_CONFLICTS_IN_A_ROW = 20;
@@ -152,7 +172,9 @@ export function createProjectionRunner(
   const maxHeldBackWaitMs = opts.maxHeldBackWaitMs ?? 5000;
   const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
 
-  async function runBatch(projection: Projection): Promise<BatchOutcome> {
+  type CheckpointCheck = { kind: 'current'; position: Position } | NeedsRebuild;
+
+  async function currentCheckpoint(projection: Projection): Promise<CheckpointCheck> {
     const checkpoint = await readCheckpoint(deps.knex, projection.name);
     if (!checkpoint || checkpoint.version === 0) {
       return {
@@ -168,17 +190,38 @@ export function createProjectionRunner(
         storedVersion: checkpoint.version,
       };
     }
-    // Read outside the transaction: the batch transaction holds a connection only while it writes.
-    const read = await deps.eventStore.readAll({
-      from: checkpoint.position,
-      maxCount: batchSize,
-      eventTypes: projection.eventTypes,
-    });
-    if (read.events.length === 0 && comparePositions(read.next, checkpoint.position) <= 0) {
-      return { kind: 'caught-up', position: checkpoint.position, heldBack: read.heldBack === true };
+    return { kind: 'current', position: checkpoint.position };
+  }
+
+  // Read outside the transaction: the batch transaction holds a connection only while it writes.
+  const readFrom = (projection: Projection, from: Position): Promise<ReadAllResult> =>
+    deps.eventStore.readAll({ from, maxCount: batchSize, eventTypes: projection.eventTypes });
+
+  /** Starts a read now; its failure surfaces only if the read is used (then it is re-thrown). */
+  function readAhead(projection: Projection, from: Position): ReadAhead {
+    const result = readFrom(projection, from);
+    result.catch(() => {});
+    return { from, result };
+  }
+
+  /**
+   * One batch from `from`: the read (made ahead, if one was started from `from`), then the
+   * transaction. `startNextRead(next)` may start reading the following batch before this one is
+   * applied.
+   */
+  async function batchFrom(
+    projection: Projection,
+    from: Position,
+    ahead: ReadAhead | undefined,
+    startNextRead?: (next: Position) => void,
+  ): Promise<BatchOutcome> {
+    const read = await (ahead?.from === from ? ahead.result : readFrom(projection, from));
+    if (read.events.length === 0 && comparePositions(read.next, from) <= 0) {
+      return { kind: 'caught-up', position: from, heldBack: read.heldBack === true };
     }
+    if (!read.isEnd) startNextRead?.(read.next);
     return applyBatch(deps.knex, projection, {
-      from: checkpoint.position,
+      from,
       events: read.events,
       next: read.next,
       isEnd: read.isEnd,
@@ -186,9 +229,15 @@ export function createProjectionRunner(
     });
   }
 
+  async function runBatch(projection: Projection): Promise<BatchOutcome> {
+    const checkpoint = await currentCheckpoint(projection);
+    if (checkpoint.kind !== 'current') return checkpoint;
+    return batchFrom(projection, checkpoint.position, undefined);
+  }
+
   async function runUntilCaughtUp(
     projection: Projection,
-    runOpts: { signal?: AbortSignal } = {},
+    runOpts: { signal?: AbortSignal; maxBatches?: number } = {},
   ): Promise<CatchUpResult> {
     let eventsApplied = 0;
     let batches = 0;
@@ -197,6 +246,15 @@ export function createProjectionRunner(
     let heldBackWaited = 0;
     let heldBackDelay = 5;
     let position: Position | undefined;
+    /** The checkpoint as this catch-up last committed it; unknown after a conflict or failure. */
+    let committed: Position | undefined;
+    let ahead: ReadAhead | undefined;
+    const maxBatches = runOpts.maxBatches ?? Infinity;
+    const startNextRead = (next: Position): void => {
+      if (batches + 1 < maxBatches && !runOpts.signal?.aborted) {
+        ahead = readAhead(projection, next);
+      }
+    };
     // The end of the log is not final while the store holds committed events back: re-read after
     // a short, growing pause (bounded), since the older transaction may also roll back silently.
     const waitForHeldBack = async (): Promise<boolean> => {
@@ -206,68 +264,97 @@ export function createProjectionRunner(
       heldBackDelay = Math.min(heldBackDelay * 2, 250);
       return true;
     };
-    for (;;) {
-      if (runOpts.signal?.aborted && position !== undefined) {
-        return { kind: 'stopped', position, eventsApplied, batches };
+    const nextBatch = async (): Promise<BatchOutcome> => {
+      let from = committed;
+      if (from === undefined) {
+        const checkpoint = await currentCheckpoint(projection);
+        if (checkpoint.kind !== 'current') return checkpoint;
+        from = checkpoint.position;
       }
-      let outcome: BatchOutcome;
-      try {
-        outcome = await runBatch(projection);
-      } catch (err) {
-        failures += 1;
-        await recordFailure(deps.knex, projection.name, err).catch((recordErr: unknown) =>
-          deps.logger.error(
-            { err: recordErr, projection: projection.name },
-            'could not record projection failure',
-          ),
-        );
-        deps.logger.warn(
-          { err, projection: projection.name, attempt: failures, maxAttempts },
-          'projection batch failed; rolled back',
-        );
-        if (failures >= maxAttempts)
-          throw new ProjectionFailedError(projection.name, failures, err);
-        await sleep(retryDelayMs * 2 ** (failures - 1));
-        continue;
-      }
-      failures = 0;
-      switch (outcome.kind) {
-        case 'applied':
-          conflicts = 0;
-          eventsApplied += outcome.events;
-          batches += 1;
-          position = outcome.position;
-          if (outcome.isEnd && !(outcome.heldBack && (await waitForHeldBack()))) {
+      const previous = ahead;
+      ahead = undefined;
+      const outcome = await batchFrom(projection, from, previous, startNextRead);
+      committed = outcome.kind === 'applied' ? outcome.position : undefined;
+      return outcome;
+    };
+
+    const loop = async (): Promise<CatchUpResult> => {
+      for (;;) {
+        if (position !== undefined && (runOpts.signal?.aborted || batches >= maxBatches)) {
+          return { kind: 'stopped', position, eventsApplied, batches };
+        }
+        let outcome: BatchOutcome;
+        try {
+          outcome = await nextBatch();
+        } catch (err) {
+          committed = undefined;
+          ahead = undefined;
+          failures += 1;
+          await recordFailure(deps.knex, projection.name, err).catch((recordErr: unknown) =>
+            deps.logger.error(
+              { err: recordErr, projection: projection.name },
+              'could not record projection failure',
+            ),
+          );
+          deps.logger.warn(
+            { err, projection: projection.name, attempt: failures, maxAttempts },
+            'projection batch failed; rolled back',
+          );
+          if (failures >= maxAttempts)
+            throw new ProjectionFailedError(projection.name, failures, err);
+          await sleep(retryDelayMs * 2 ** (failures - 1));
+          continue;
+        }
+        failures = 0;
+        if (outcome.kind !== 'applied') ahead = undefined;
+        switch (outcome.kind) {
+          case 'applied':
+            conflicts = 0;
+            eventsApplied += outcome.events;
+            batches += 1;
+            position = outcome.position;
+            if (outcome.isEnd && !(outcome.heldBack && (await waitForHeldBack()))) {
+              return {
+                kind: 'caught-up',
+                position,
+                eventsApplied,
+                batches,
+                heldBack: outcome.heldBack,
+              };
+            }
+            break;
+          case 'caught-up':
+            if (outcome.heldBack && (await waitForHeldBack())) break;
             return {
               kind: 'caught-up',
-              position,
+              position: outcome.position,
               eventsApplied,
               batches,
               heldBack: outcome.heldBack,
             };
+          case 'conflict':
+            conflicts += 1;
+            if (conflicts >= MAX_CONFLICTS_IN_A_ROW) return { kind: 'busy' };
+            break;
+          case 'busy':
+          case 'needs-rebuild':
+            return outcome;
+          default: {
+            const unreachable: never = outcome;
+            throw new Error(`Unhandled batch outcome ${JSON.stringify(unreachable)}`);
           }
-          break;
-        case 'caught-up':
-          if (outcome.heldBack && (await waitForHeldBack())) break;
-          return {
-            kind: 'caught-up',
-            position: outcome.position,
-            eventsApplied,
-            batches,
-            heldBack: outcome.heldBack,
-          };
-        case 'conflict':
-          conflicts += 1;
-          if (conflicts >= MAX_CONFLICTS_IN_A_ROW) return { kind: 'busy' };
-          break;
-        case 'busy':
-        case 'needs-rebuild':
-          return outcome;
-        default: {
-          const unreachable: never = outcome;
-          throw new Error(`Unhandled batch outcome ${JSON.stringify(unreachable)}`);
         }
       }
+    };
+
+    try {
+      return await loop();
+    } finally {
+      // Leave nothing running behind the caller's back (shutdown closes the store next).
+      // `ahead` may still be set (the loop returned while it read); the read is just dropped.
+      const pending = ahead;
+      ahead = undefined;
+      if (pending) await pending.result.catch(() => {});
     }
   }
 
