@@ -15,7 +15,7 @@ import { errorHandler, isApiRequest, notFound, renderErrorPage, sendJsonError } 
 import type { AssetTags, SsrRenderer } from './inertia/inertia.ts';
 import { inertiaMiddleware } from './inertia/middleware.ts';
 import { routes as routeTable } from './routes/index.ts';
-import { registerRoutes } from './routes/register.ts';
+import { assertRouteTable, registerRoutes } from './routes/register.ts';
 import type { RouteDef } from './routes/types.ts';
 import { securityHeaders } from './security.ts';
 import { loadSessionSecret } from './session/secret.ts';
@@ -72,8 +72,9 @@ function memoUser(resolve: HttpDeps['resolveUser']): (req: Request) => Promise<A
  * The Express 5 app of the web process. Middleware order (each line's reason):
  *  1. request id + one log line (src/http/request-log.ts); security headers (CSP nonce);
  *     compression (only for clients that accept it);
- *  2. hashed static assets (immutable) or Vite's dev middleware, before anything touches the
- *     session, so assets cost no database round trip;
+ *  2. hashed static assets (immutable) or Vite's dev middleware, then the sessionless routes
+ *     (public, cacheable JSON GETs), before anything touches the session, so they cost no
+ *     session round trip and carry no cookie;
  *  3. the Inertia adapter (per-request instance, version 409, 302→303);
  *  4. session (PostgreSQL) and CSRF (419 before any handler runs);
  *  5. body parsers with limits; passport (accounts) when there is an event store; the route
@@ -141,6 +142,17 @@ export async function createHttpApp(
   if (web.mode === 'built') app.use(staticAssets(builtAssets(web.dir).clientDir));
   if (vite) app.use(vite.middlewares);
 
+  // Public JSON GETs that answer every visitor alike, before any per-visitor layer (types.ts).
+  const table = [...routeTable, ...(options.extraRoutes ?? [])];
+  assertRouteTable(table);
+  const noUser = () => Promise.resolve(null);
+  registerRoutes(
+    app,
+    table.filter((r) => r.sessionless),
+    deps,
+    noUser,
+  );
+
   // The accounts area (sessions, passport, src/http/auth) exists whenever there is an event store.
   const accounts =
     deps.accounts ??
@@ -192,7 +204,12 @@ export async function createHttpApp(
   if (accounts) app.use(accounts.middleware);
 
   const routeDeps = accounts ? { ...deps, accounts, resolveUser: userOf } : deps;
-  registerRoutes(app, [...routeTable, ...(options.extraRoutes ?? [])], routeDeps, userOf);
+  registerRoutes(
+    app,
+    table.filter((r) => !r.sessionless),
+    routeDeps,
+    userOf,
+  );
 
   app.use(notFound);
   app.use(errorHandler({ logger, production }));

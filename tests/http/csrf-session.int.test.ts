@@ -55,7 +55,14 @@ describe('CSRF', () => {
 
   it('sets no cookie on a public JSON GET (its answer may sit in a shared cache)', async () => {
     const res = await new TestClient(t.url).get('/api/__t/public');
+    expect(res.json()).toEqual({ hello: 'world' });
     expect(res.headers.getSetCookie()).toEqual([]);
+    // Not even for a signed-in browser, whose pages refresh the rolling session cookie.
+    await client.get('/__t/flash');
+    expect((await client.get('/__t/props')).headers.getSetCookie()).not.toEqual([]);
+    const api = await client.get('/api/__t/public');
+    expect(api.status).toBe(200);
+    expect(api.headers.getSetCookie()).toEqual([]);
   });
 
   it('rejects a page mutation without X-XSRF-TOKEN with 419 and the PageExpired page; nothing changes', async () => {

@@ -16,6 +16,8 @@ export function assertRouteTable(routes: readonly RouteDef[]): void {
   for (const r of routes) {
     if (names.has(r.name)) throw new Error(`Duplicate route name: ${r.name}`);
     names.add(r.name);
+    if (r.sessionless && (r.method !== 'GET' || r.auth !== 'public'))
+      throw new Error(`Sessionless route ${r.name} must be a public GET`);
     const endpoint = `${r.method} ${r.path}`;
     if (endpoints.has(endpoint)) throw new Error(`Duplicate route: ${endpoint}`);
     endpoints.add(endpoint);
@@ -82,7 +84,7 @@ export function registerRoutes(
   for (const route of table) {
     const path = toExpressPath(route.path);
     const handle = async (req: Request, res: Response): Promise<void> => {
-      req.inertia.ssrEnabled = route.ssr;
+      if (!route.sessionless) req.inertia.ssrEnabled = route.ssr;
       if (!(await authorize(route.auth, req, res, userOf))) return;
       await route.handler(req, res, deps);
     };

@@ -27,6 +27,12 @@ export interface RouteDef {
   ssr: boolean;
   /** The Inertia component this route renders, when it renders one (documentation, tests). */
   page?: PageName;
+  /**
+   * The answer is the same for every visitor (a public, cacheable JSON GET): the route is served
+   * before the Inertia adapter, session and CSRF layers, so it costs no session lookup and its
+   * answer never carries a cookie. Only for `GET` + `auth: 'public'` (checked at start-up).
+   */
+  sessionless?: true;
   handler: RouteHandler;
 }
 

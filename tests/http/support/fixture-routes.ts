@@ -180,6 +180,7 @@ export const fixtureRoutes: RouteDef[] = [
     name: 'fixture.api.public',
     method: 'GET',
     path: '/api/__t/public',
+    sessionless: true,
     handler: (_req, res) => {
       res.set('Cache-Control', 'public, max-age=60').json({ hello: 'world' });
     },

@@ -111,7 +111,15 @@ export function apiEndpoint<
     res.json(body);
   };
   return {
-    route: { name: def.name, method: 'GET', path: def.path, auth: 'public', ssr: false, handler },
+    route: {
+      name: def.name,
+      method: 'GET',
+      path: def.path,
+      auth: 'public',
+      ssr: false,
+      sessionless: true,
+      handler,
+    },
     operation,
   };
 }
