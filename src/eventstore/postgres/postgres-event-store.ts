@@ -37,6 +37,7 @@ import {
   type ReadAllRow,
   type WrittenRow,
 } from './sql.ts';
+import { GroupCommit } from './group-commit.ts';
 import { PgWakeSource } from './wakeups.ts';
 
 export interface PostgresEventStoreOptions {
@@ -48,6 +49,12 @@ export interface PostgresEventStoreOptions {
   pollIntervalMs?: number;
   /** readAll's default page size. Default 1000. */
   defaultMaxCount?: number;
+  /**
+   * Statements of single-event appends in flight at once; appends arriving while that many run
+   * are combined into one statement and one commit each (group-commit.ts). Default: a quarter of
+   * the pool, at least 1.
+   */
+  singleAppendsInFlight?: number;
 }
 
 const INT8_OID = 20;
@@ -86,6 +93,7 @@ export class PostgresEventStore implements EventStore {
   readonly #pollIntervalMs: number;
   readonly #defaultMaxCount: number;
   readonly #subscriptions = new Set<Subscription>();
+  readonly #groupCommit: GroupCommit;
 
   constructor(opts: PostgresEventStoreOptions) {
     this.#pool = new pg.Pool({
@@ -110,6 +118,11 @@ export class PostgresEventStore implements EventStore {
       notify: (sql) => this.#notifyPool.query(sql),
       logger: opts.logger,
     });
+    const poolMax = opts.poolMax ?? 10;
+    this.#groupCommit = new GroupCommit(this.#pool, {
+      maxInFlight: opts.singleAppendsInFlight ?? Math.max(1, Math.floor(poolMax / 4)),
+      maxGroup: 64,
+    });
     this.#pollIntervalMs = opts.pollIntervalMs ?? 1000;
     this.#defaultMaxCount = opts.defaultMaxCount ?? 1000;
   }
@@ -132,10 +145,7 @@ export class PostgresEventStore implements EventStore {
     for (let attempt = 1; ; attempt++) {
       let cause: 'revision_mismatch' | 'event_id_taken';
       try {
-        const { rows } = await this.#pool.query<AppendRow>(
-          appendStatement(streamName, events, expected),
-        );
-        const row = rows[0];
+        const row = await this.#write(streamName, events, expected);
         if (row) {
           this.#wake.appended();
           return {
@@ -188,6 +198,22 @@ export class PostgresEventStore implements EventStore {
         }
       }
     }
+  }
+
+  /** The written last event's row, or undefined when the expected revision did not match. */
+  async #write(
+    streamName: string,
+    events: readonly NewEvent[],
+    expected: ExpectedRevision,
+  ): Promise<AppendRow | undefined> {
+    const [single] = events;
+    if (events.length === 1 && single) {
+      return this.#groupCommit.append({ streamName, event: single, expected });
+    }
+    const { rows } = await this.#pool.query<AppendRow>(
+      appendStatement(streamName, events, expected),
+    );
+    return rows[0];
   }
 
   async readStream(streamName: string, opts: ReadStreamOptions = {}): Promise<RecordedEvent[]> {

@@ -119,6 +119,83 @@ describe('postgres event store specifics', () => {
     expect(calls).toBeGreaterThanOrEqual(3);
   });
 
+  it('commits concurrent single-event appends together, each with its own outcome', async () => {
+    // One statement in flight: while the first append runs, the others queue and are written
+    // together (several appends, one transaction id).
+    const grouped = new PostgresEventStore({
+      connectionString: db.url,
+      logger,
+      poolMax: 4,
+      singleAppendsInFlight: 1,
+    });
+    try {
+      const id = randomUUID().slice(0, 8);
+      const existing = `pg-grp-existing-${id}`;
+      const taken = noted(0);
+      const first = await grouped.append(existing, [taken], { expectedRevision: 'no_stream' });
+      const fresh = Array.from({ length: 20 }, (_, i) => `pg-grp-fresh-${i}-${id}`);
+      const wrong = Array.from({ length: 3 }, (_, i) => `pg-grp-wrong-${i}-${id}`);
+      const settled = await Promise.allSettled([
+        ...fresh.map((name, i) =>
+          grouped.append(name, [noted(i)], { expectedRevision: 'no_stream' }),
+        ),
+        ...wrong.map((name) => grouped.append(name, [noted(9)], { expectedRevision: 4n })),
+        // A retry of an id already written at its place: idempotent, in the same burst.
+        grouped.append(existing, [taken], { expectedRevision: 'no_stream' }),
+        grouped.append(existing, [noted(1)], { expectedRevision: 0n }),
+        grouped.append(existing, [noted(2)], { expectedRevision: 'stream_exists' }),
+        grouped.append(existing, [noted(3)], { expectedRevision: 'any' }),
+      ]);
+      const values: unknown[] = settled.map((r) =>
+        r.status === 'fulfilled' ? r.value : (r.reason as unknown),
+      );
+      const freshResults = values.slice(0, fresh.length);
+      for (const result of freshResults) expect(result).toMatchObject({ nextExpectedRevision: 0n });
+      for (const failure of values.slice(fresh.length, fresh.length + wrong.length)) {
+        expect(failure).toBeInstanceOf(WrongExpectedVersionError);
+      }
+      const [retry, exact, exists, any] = values.slice(fresh.length + wrong.length);
+      expect(retry).toEqual(first);
+      expect(
+        [exact, exists, any].map(
+          (r) => (r as { nextExpectedRevision: bigint }).nextExpectedRevision,
+        ),
+      ).toEqual([1n, 2n, 3n]);
+
+      // Grouped: fewer transactions than appends.
+      const transactions = new Set(
+        freshResults.map((r) => (r as { position: string }).position.split('/')[0]),
+      );
+      expect(transactions.size).toBeLessThan(fresh.length);
+      // Each fresh stream has its one event at revision 0; the failed ones wrote nothing.
+      for (const name of fresh) {
+        expect((await grouped.readStream(name)).map((e) => e.revision)).toEqual([0n]);
+      }
+      for (const name of wrong) expect(await grouped.readStream(name)).toEqual([]);
+      expect((await grouped.readStream(existing)).map((e) => [e.revision, e.id])).toEqual([
+        [0n, taken.id],
+        ...[1n, 2n, 3n].map((revision): unknown[] => [revision, expect.any(String)]),
+      ]);
+
+      // A reused id fails the whole group statement on the unique index: the group is written
+      // again one append at a time, and every append still meets its own verdict.
+      const more = Array.from({ length: 10 }, (_, i) => `pg-grp-more-${i}-${id}`);
+      // The first append of a burst goes alone; the reused id is in the group behind it.
+      const results = await Promise.all([
+        ...more.map((name, i) => grouped.append(name, [noted(i)], { expectedRevision: 'any' })),
+        grouped.append(existing, [taken], { expectedRevision: 'any' }),
+      ]);
+      const again = results.pop();
+      const others = results;
+      expect(again).toEqual(first);
+      expect(others.map((r) => r.nextExpectedRevision)).toEqual(more.map(() => 0n));
+      for (const name of more) expect(await grouped.readStream(name)).toHaveLength(1);
+      expect(await grouped.readStream(existing)).toHaveLength(4);
+    } finally {
+      await grouped.close();
+    }
+  });
+
   it('answers an idempotent retry with the original revision and position', async () => {
     const name = `pg-idem-${randomUUID()}`;
     const batch = [noted(1), noted(2)];

@@ -152,6 +152,82 @@ export function appendStatement(
   };
 }
 
+const EXPECTED_KIND = { any: 0, no_stream: 1, stream_exists: 2, exact: 3 } as const;
+
+/**
+ * Several single-event appends, each to a DIFFERENT stream, in ONE statement and one commit
+ * (group commit, see group-commit.ts). Per append the same rules as appendStatement:
+ *  - `lock` takes every stream's advisory lock, in ascending key order (so two groups never
+ *    deadlock), before the first write (so transaction ids follow every stream's order);
+ *  - each stream row is moved by the statement matching its expected revision (any: upsert;
+ *    no_stream: insert unless present; stream_exists / exact: update, exact only at the expected
+ *    revision); the row-level checks see the latest committed row, as in appendStatement;
+ *  - an append whose check fails gets no stream row, hence no event and no result row;
+ *  - result rows carry the append's ordinal (1-based) in the group.
+ */
+export function appendGroupStatement(
+  appends: readonly { streamName: string; event: NewEvent; expected: ExpectedRevision }[],
+): QueryConfig {
+  const kindOf = (e: ExpectedRevision): number =>
+    typeof e === 'bigint' ? EXPECTED_KIND.exact : EXPECTED_KIND[e];
+  return {
+    name: 'es_append_group',
+    text: `WITH input AS MATERIALIZED (
+        SELECT * FROM unnest($1::text[], $2::int[], $3::bigint[], $4::uuid[], $5::text[], $6::int[],
+                             $7::text[], $8::text[])
+          WITH ORDINALITY AS i(stream_name, kind, expected, event_id, event_type, schema_version,
+                               data, metadata, ord)
+      ),
+      lock AS MATERIALIZED (
+        SELECT count(pg_advisory_xact_lock(${STREAM_LOCK_CLASS}, k.key)) AS locked
+        FROM (SELECT DISTINCT hashtext(stream_name) AS key FROM input ORDER BY 1) AS k
+      ),
+      upserted AS (
+        INSERT INTO es_streams AS s (stream_name, revision)
+        SELECT i.stream_name, 0 FROM lock, input i WHERE i.kind = ${EXPECTED_KIND.any}
+        ON CONFLICT (stream_name) DO UPDATE SET revision = s.revision + 1
+        RETURNING s.stream_name, s.revision
+      ),
+      created AS (
+        INSERT INTO es_streams (stream_name, revision)
+        SELECT i.stream_name, 0 FROM lock, input i WHERE i.kind = ${EXPECTED_KIND.no_stream}
+        ON CONFLICT (stream_name) DO NOTHING
+        RETURNING stream_name, revision
+      ),
+      advanced AS (
+        UPDATE es_streams AS s SET revision = s.revision + 1
+        FROM lock, input i
+        WHERE s.stream_name = i.stream_name
+          AND (i.kind = ${EXPECTED_KIND.stream_exists}
+               OR (i.kind = ${EXPECTED_KIND.exact} AND s.revision = i.expected))
+        RETURNING s.stream_name, s.revision
+      ),
+      moved AS (
+        SELECT * FROM upserted UNION ALL SELECT * FROM created UNION ALL SELECT * FROM advanced
+      ),
+      written AS (
+        INSERT INTO es_events (stream_name, revision, event_id, event_type, schema_version, data, metadata)
+        SELECT i.stream_name, m.revision, i.event_id, i.event_type, i.schema_version,
+               i.data::json, i.metadata::json
+        FROM input i JOIN moved m USING (stream_name)
+        ORDER BY i.ord
+        RETURNING stream_name, revision, transaction_id, global_position
+      )
+      SELECT i.ord, w.revision, w.transaction_id, w.global_position
+      FROM written w JOIN input i USING (stream_name)`,
+    values: [
+      appends.map((a) => a.streamName),
+      appends.map((a) => kindOf(a.expected)),
+      appends.map((a) => (typeof a.expected === 'bigint' ? a.expected.toString() : null)),
+      appends.map((a) => a.event.id),
+      appends.map((a) => a.event.type),
+      appends.map((a) => a.event.schemaVersion ?? 1),
+      appends.map((a) => JSON.stringify(a.event.data)),
+      appends.map((a) => JSON.stringify(a.event.metadata)),
+    ],
+  };
+}
+
 export interface AppendRow {
   revision: bigint;
   transaction_id: string;
