@@ -11,8 +11,16 @@
  * Progress goes to stdout; the LAST line is one JSON object with the figures.
  *
  * Usage: npm run bench:data -- [--drivers N] [--duration S] [--connections C] [--reuse] [--drop]
- *   --reuse  measure the endpoints of the database a previous run left (skips steps 1–4)
- *   --drop   drop the database at the end (default: keep it for EXPLAIN and --reuse)
+ *                               [--db NAME] [--rebuild-only [--projection NAME]]
+ *   --reuse         measure the endpoints of the database a previous run left (skips steps 1–4)
+ *   --rebuild-only  only step 4 on the database a previous run left (migrated first); the last
+ *                   line is one JSON object with rebuild_all_seconds and the seconds per projection
+ *   --projection    with --rebuild-only: rebuild only this projection (e.g. racing_results)
+ *   --verify        with --rebuild-only: fingerprint every table of the rebuilt projections before
+ *                   and after and fail when a rebuild changed any row (live state = replay)
+ *   --seed-only     only steps 1–3 (a world to run --rebuild-only on), no rebuild, no endpoints
+ *   --db            the scratch database (default pitwall_bench_data)
+ *   --drop          drop the database at the end (default: keep it for EXPLAIN and --reuse)
  * Env: TEST_DATABASE_URL (server; default postgres://postgres@127.0.0.1:5432/test).
  */
 import { spawn } from 'node:child_process';
@@ -30,6 +38,7 @@ import { seedDemoData } from '../src/ingest/pipeline/seed-demo.ts';
 import { createLogger } from '../src/logger.ts';
 import { rebuildProjection } from '../src/projections/core/rebuild.ts';
 import { createProjectionRunner, type RunnerDeps } from '../src/projections/core/runner.ts';
+import type { Projection } from '../src/projections/core/types.ts';
 import { racingProjections } from '../src/projections/racing/index.ts';
 import { RESULTS_TABLE } from '../src/projections/subsessions/tables.ts';
 import { buildLoads, type EndpointLoad } from './data-requests.ts';
@@ -41,13 +50,20 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '50' },
     reuse: { type: 'boolean', default: false },
     drop: { type: 'boolean', default: false },
+    db: { type: 'string', default: 'pitwall_bench_data' },
+    'rebuild-only': { type: 'boolean', default: false },
+    projection: { type: 'string' },
+    verify: { type: 'boolean', default: false },
+    'seed-only': { type: 'boolean', default: false },
   },
 });
 const DRIVERS = Number(args.drivers);
 const DURATION_S = Number(args.duration);
 const CONNECTIONS = Number(args.connections);
 const SERVER_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const DB_NAME = 'pitwall_bench_data';
+const DB_NAME = args.db;
+if (!/^[a-z_][a-z0-9_]*$/.test(DB_NAME))
+  throw new Error(`--db: not a plain database name: ${DB_NAME}`);
 const DB_URL = Object.assign(new URL(SERVER_URL), { pathname: `/${DB_NAME}` }).toString();
 const TARGETS = { rebuildSeconds: 60, p95Ms: 50, searchP95Ms: 20 };
 const SEARCH_ROUTES = new Set(['/api/drivers/search', '/api/series/search']);
@@ -116,17 +132,16 @@ async function build(knex: Knex, store: EventStore): Promise<BuildFigures> {
   const projectSeconds = (Date.now() - projectStart) / 1000;
   say(`live projection: ${applied.toLocaleString('en')} events in ${round(projectSeconds)} s`);
 
-  const rebuildStart = Date.now();
-  for (const projection of racingProjections) {
-    const started = Date.now();
-    const result = await rebuildProjection(deps, projection, { batchSize: 1000 });
-    if (result.kind !== 'rebuilt') throw new Error(`${projection.name}: ${result.kind}`);
-    say(
-      `  rebuilt ${projection.name}: ${result.eventsApplied.toLocaleString('en')} events in ${round((Date.now() - started) / 1000)} s`,
-    );
+  if (args['seed-only']) {
+    return {
+      events,
+      resultRows,
+      ingestEps: Math.round(seeded.eventsPerSecond),
+      projectionEps: Math.round(applied / projectSeconds),
+      rebuildAllSeconds: NaN,
+    };
   }
-  const rebuildAllSeconds = (Date.now() - rebuildStart) / 1000;
-  say(`rebuild of every racing read model: ${round(rebuildAllSeconds)} s`);
+  const { totalSeconds: rebuildAllSeconds } = await rebuildAll(deps, racingProjections);
   return {
     events,
     resultRows,
@@ -134,6 +149,88 @@ async function build(knex: Knex, store: EventStore): Promise<BuildFigures> {
     projectionEps: Math.round(applied / projectSeconds),
     rebuildAllSeconds: round(rebuildAllSeconds),
   };
+}
+
+/** Step 4: every given projection rebuilt from the log, one after the other. */
+async function rebuildAll(
+  deps: RunnerDeps,
+  projections: readonly Projection[],
+): Promise<{ totalSeconds: number; seconds: Record<string, number> }> {
+  const seconds: Record<string, number> = {};
+  const rebuildStart = Date.now();
+  for (const projection of projections) {
+    const started = Date.now();
+    const result = await rebuildProjection(deps, projection);
+    if (result.kind !== 'rebuilt') throw new Error(`${projection.name}: ${result.kind}`);
+    seconds[projection.name] = round((Date.now() - started) / 1000);
+    say(
+      `  rebuilt ${projection.name}: ${result.eventsApplied.toLocaleString('en')} events in ${seconds[projection.name]} s (load ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')})`,
+    );
+  }
+  const totalSeconds = (Date.now() - rebuildStart) / 1000;
+  say(`rebuild of every racing read model: ${round(totalSeconds)} s`);
+  return { totalSeconds, seconds };
+}
+
+/**
+ * Row count and an order-independent hash of every row of each table (prev_irating left out: it
+ * records the previous rewrite and depends on batch boundaries, see racing/rebuild.int.test.ts).
+ */
+async function fingerprints(
+  knex: Knex,
+  projections: readonly Projection[],
+): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const table of projections.flatMap((p) => p.tables)) {
+    const { rows } = await knex.raw<{ rows: { n: string; h: string }[] }>(
+      `SELECT count(*) AS n, coalesce(sum(('x' || substr(md5((to_jsonb(x) - 'prev_irating')::text), 1, 15))::bit(60)::bigint), 0)::text AS h FROM ?? x`,
+      [table],
+    );
+    out[table] = `${rows[0]?.n}:${rows[0]?.h}`;
+  }
+  return out;
+}
+
+/** --rebuild-only: step 4 on an existing seeded database; one JSON line with the figures. */
+async function rebuildOnly(knex: Knex, store: EventStore): Promise<void> {
+  await migrateLatest(knex);
+  const deps: RunnerDeps = { knex, eventStore: store, logger };
+  const projections = args.projection
+    ? racingProjections.filter((p) => p.name === args.projection)
+    : racingProjections;
+  if (projections.length === 0)
+    throw new Error(`--projection: no racing projection ${args.projection}`);
+  const before = args.verify ? await fingerprints(knex, projections) : null;
+  const loadBefore = loadavg();
+  const { totalSeconds, seconds } = await rebuildAll(deps, projections);
+  const loadAfter = loadavg();
+  if (before) {
+    const after = await fingerprints(knex, projections);
+    const changed = Object.keys(before).filter((t) => before[t] !== after[t]);
+    say(
+      changed.length === 0
+        ? 'verify: every table equals its state before the rebuild'
+        : `verify: CHANGED ${changed.join(', ')}`,
+    );
+    if (changed.length > 0) process.exitCode = 1;
+  }
+  const resultRows = Number(
+    (await knex(RESULTS_TABLE).count<{ n: string }[]>('* as n'))[0]?.n ?? 0,
+  );
+  console.log(
+    JSON.stringify({
+      db: DB_NAME,
+      result_rows: resultRows,
+      rebuild_all_seconds: round(totalSeconds),
+      rebuild_seconds: seconds,
+      load_avg_before: loadBefore.map((l) => round(l, 2)),
+      load_avg_after: loadAfter.map((l) => round(l, 2)),
+      targets_missed:
+        !args.projection && totalSeconds > TARGETS.rebuildSeconds ? ['rebuild_all_seconds'] : [],
+    }),
+  );
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -219,7 +316,7 @@ async function checkPaths(baseUrl: string, loads: EndpointLoad[]): Promise<void>
 
 // ---------------------------------------------------------------------------------------------
 
-if (!args.reuse) {
+if (!args.reuse && !args['rebuild-only']) {
   await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
   await admin(`CREATE DATABASE ${DB_NAME}`);
 }
@@ -233,7 +330,22 @@ const store = createEventStore({
 });
 let figures: BuildFigures | null = null;
 try {
+  if (args['rebuild-only']) {
+    await rebuildOnly(knex, store);
+  } else await measureAll();
+} finally {
+  await store.close();
+  await knex.destroy();
+  if (args.drop) await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+}
+
+/** Steps 1–5 (or 5 alone with --reuse). */
+async function measureAll(): Promise<void> {
   if (!args.reuse) figures = await build(knex, store);
+  if (args['seed-only']) {
+    console.log(JSON.stringify({ db: DB_NAME, drivers: DRIVERS, ...figures }));
+    return;
+  }
   const resultRows =
     figures?.resultRows ??
     Number((await knex(RESULTS_TABLE).count<{ n: string }[]>('* as n'))[0]?.n ?? 0);
@@ -298,8 +410,4 @@ try {
       ],
     }),
   );
-} finally {
-  await store.close();
-  await knex.destroy();
-  if (args.drop) await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
 }

@@ -1,10 +1,15 @@
 import type { Knex } from 'knex';
-import { comparePositions, START, type Position } from '../../eventstore/port.ts';
+import {
+  comparePositions,
+  START,
+  type Position,
+  type RecordedEvent,
+} from '../../eventstore/port.ts';
 import { CHECKPOINTS_TABLE, describeError, readCheckpoint, setStatus } from './checkpoints.ts';
 import { REBUILD_LOCK_CLASS, runnerLock } from './locks.ts';
 import type { RunnerDeps } from './runner.ts';
 import { acquireSessionLock } from './session-lock.ts';
-import type { Projection } from './types.ts';
+import type { Projection, RebuildSession } from './types.ts';
 
 export interface RebuildProgress {
   projection: string;
@@ -74,7 +79,6 @@ export async function rebuildProjection(
   opts: RebuildOptions = {},
 ): Promise<RebuildResult> {
   const { knex, eventStore, logger } = deps;
-  const batchSize = opts.batchSize ?? 1000;
   const lock = await acquireSessionLock(knex, [REBUILD_LOCK_CLASS, projection.name], {
     wait: opts.waitForLock ?? false,
   });
@@ -93,7 +97,9 @@ export async function rebuildProjection(
       .onConflict('name')
       .merge({ status: 'rebuilding', updated_at: knex.fn.now() });
 
-    await createShadowTables(knex, projection, shadow);
+    const session = projection.rebuild?.();
+    const batchSize = opts.batchSize ?? session?.batchSize ?? 1000;
+    await createShadowTables(knex, projection, shadow, session);
 
     const headAtStart = await eventStore.headPosition();
     let position: Position = START;
@@ -114,22 +120,65 @@ export async function rebuildProjection(
     );
     await report('replay');
 
-    for (;;) {
-      const read = await eventStore.readAll({
-        from: position,
+    // The next page is read while the current one is applied (the log and the shadow tables are
+    // written by different connections), so reading the log and writing overlap.
+    const readFrom = (from: Position) => {
+      const page = eventStore.readAll({
+        from,
         maxCount: batchSize,
         eventTypes: projection.eventTypes,
       });
-      if (read.events.length === 0 && comparePositions(read.next, position) <= 0) break;
+      page.catch(() => undefined); // awaited below; never an unhandled rejection
+      return page;
+    };
+    const writeBatch = (events: readonly RecordedEvent[], write: WriteBatch) =>
+      knex.transaction(async (trx) => {
+        await useSchema(trx, shadow);
+        // The shadow tables are dropped if the rebuild does not finish, so a batch lost in a
+        // crash costs nothing: no need to wait for its commit to reach the disk.
+        await trx.raw('SET LOCAL synchronous_commit = off');
+        if (events.length > 0) await write(trx);
+      });
+    // A session's batch N+1 is prepared (CPU) while batch N is written (database).
+    let writing: { done: Promise<void>; next: Position; events: number } | null = null;
+    const settle = async () => {
+      if (!writing) return;
+      await writing.done;
+      position = writing.next;
+      eventsApplied += writing.events;
+      batches += 1;
+      writing = null;
+      await report('replay');
+    };
+    let next = readFrom(position);
+    for (;;) {
+      const read = await next;
+      if (read.events.length === 0 && comparePositions(read.next, writing?.next ?? position) <= 0) {
+        break;
+      }
+      if (!read.isEnd) next = readFrom(read.next);
+      const write: WriteBatch = session
+        ? (
+            (batch) => (trx) =>
+              batch.write(trx)
+          )(session.prepare(read.events))
+        : (trx) => projection.apply(trx, read.events);
+      await settle();
+      const done = writeBatch(read.events, write);
+      done.catch(() => undefined); // awaited by settle(); never an unhandled rejection
+      writing = { done, next: read.next, events: read.events.length };
+      if (!session) await settle();
+      if (read.isEnd) break;
+    }
+    await settle();
+    if (session) {
       await knex.transaction(async (trx) => {
         await useSchema(trx, shadow);
-        if (read.events.length > 0) await projection.apply(trx, read.events);
+        // Index builds and the set-based fills sort millions of rows.
+        await trx.raw(`SET LOCAL maintenance_work_mem = '256MB'`);
+        await trx.raw(`SET LOCAL work_mem = '128MB'`);
+        await session.finish(trx);
       });
-      position = read.next;
-      eventsApplied += read.events.length;
-      batches += 1;
-      await report('replay');
-      if (read.isEnd) break;
     }
 
     const swapped = await swapIn(deps, projection, shadow, {
@@ -199,6 +248,8 @@ async function startAtHead(deps: RunnerDeps, projection: Projection): Promise<Re
   };
 }
 
+type WriteBatch = (trx: Knex.Transaction) => Promise<void>;
+
 async function useSchema(trx: Knex.Transaction, schema: string): Promise<void> {
   await trx.raw('SET LOCAL search_path TO ??, public', [schema]);
 }
@@ -208,12 +259,14 @@ async function createShadowTables(
   knex: Knex,
   projection: Projection,
   shadow: string,
+  session: RebuildSession | undefined,
 ): Promise<void> {
   await knex.transaction(async (trx) => {
     await trx.raw('DROP SCHEMA IF EXISTS ?? CASCADE', [shadow]);
     await trx.raw('CREATE SCHEMA ??', [shadow]);
     await useSchema(trx, shadow);
-    await projection.createTables(trx);
+    if (session) await session.createTables(trx);
+    else await projection.createTables(trx);
     const { rows } = await trx.raw<{ rows: { table_name: string }[] }>(
       `SELECT table_name FROM information_schema.tables WHERE table_schema = ?`,
       [shadow],

@@ -33,4 +33,36 @@ export interface Projection {
   /** Creates the owned tables and their indexes in the current search_path's first schema. */
   createTables(trx: Knex.Transaction | Knex): Promise<void>;
   apply(trx: Knex.Transaction, events: readonly RecordedEvent[]): Promise<void>;
+  /**
+   * Optional faster path for a full rebuild (see src/projections/core/rebuild.ts): a fresh session
+   * per rebuild replaces `createTables` + `apply` for the replay into the shadow tables, then
+   * `finish` completes them before the swap. The swap's tail and the live runner always use
+   * `apply`. Contract: after `finish` the tables, their indexes and their rows are those
+   * `createTables` + `apply` would have produced from the same events.
+   */
+  readonly rebuild?: () => RebuildSession;
+}
+
+/**
+ * One rebuild's replay. It may keep state in memory across batches (the replay sees the log
+ * once, in order, into empty tables) and defer work — secondary indexes, aggregates — to `finish`.
+ * Every database call runs in its own transaction with the shadow schema first on the search_path.
+ */
+export interface RebuildSession {
+  /** Replay batch size in events, unless the caller asks for another. */
+  readonly batchSize?: number;
+  /** Creates the owned tables (the indexes may wait for `finish`). */
+  createTables(trx: Knex.Transaction): Promise<void>;
+  /**
+   * The work on one batch that needs no database (reduce, remember, serialise), called in log
+   * order; it may run while the previous batch's writes are still executing. The batches'
+   * `write`s run one after the other, in the same order.
+   */
+  prepare(events: readonly RecordedEvent[]): RebuildBatch;
+  /** After the last batch was written: whatever `createTables` + `apply` would have written besides. */
+  finish(trx: Knex.Transaction): Promise<void>;
+}
+
+export interface RebuildBatch {
+  write(trx: Knex.Transaction): Promise<void>;
 }

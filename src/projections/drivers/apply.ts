@@ -12,7 +12,7 @@ import {
   IRATING_PERCENTILES_TABLE,
 } from './tables.ts';
 
-interface DriverFact {
+export interface DriverFact {
   custId: number;
   displayName: string;
   countryCode: string | null;
@@ -22,7 +22,7 @@ interface DriverFact {
   asOf: string;
 }
 
-interface LicenseFact {
+export interface LicenseFact {
   custId: number;
   category: string;
   irating: number | null;
@@ -125,7 +125,7 @@ export function driverFacts(ctx: PartContext): { drivers: DriverFact[]; licenses
   return { drivers: [...drivers.values()], licenses: [...licenses.values()] };
 }
 
-const driverColumns: Column<DriverFact>[] = [
+export const driverColumns: Column<DriverFact>[] = [
   col('cust_id', 'int4', (d) => d.custId),
   col('display_name', 'text', (d) => d.displayName),
   col('country_code', 'text', (d) => d.countryCode),
@@ -135,7 +135,7 @@ const driverColumns: Column<DriverFact>[] = [
   col('name_as_of', 'timestamptz', (d) => d.asOf),
 ];
 
-const licenseColumns: Column<LicenseFact>[] = [
+export const licenseColumns: Column<LicenseFact>[] = [
   col('cust_id', 'int4', (l) => l.custId),
   col('category', 'text', (l) => l.category),
   col('irating', 'int4', (l) => l.irating),
@@ -239,7 +239,10 @@ async function upsertLicensesAndBuckets(
  * Percentiles from the bucket counts (at most a few hundred rows per category), interpolated
  * linearly inside the bucket that holds the percentile's rank.
  */
-async function recomputePercentiles(trx: Knex.Transaction, categories: string[]): Promise<void> {
+export async function recomputePercentiles(
+  trx: Knex.Transaction,
+  categories: string[],
+): Promise<void> {
   const p = IRATING_PERCENTILES_TABLE;
   await trx.raw(`DELETE FROM ${p} WHERE category = ANY(?::text[])`, [categories]);
   await trx.raw(

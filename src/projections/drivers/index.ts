@@ -1,5 +1,6 @@
 import type { ResultsPart } from '../racing/part.ts';
 import { applyDrivers } from './apply.ts';
+import { driversRebuild } from './rebuild.ts';
 import {
   createDriverTables,
   DRIVER_LICENSES_TABLE,
@@ -25,4 +26,5 @@ export const driversPart: ResultsPart = {
   tables: [DRIVERS_TABLE, DRIVER_LICENSES_TABLE, IRATING_BUCKETS_TABLE, IRATING_PERCENTILES_TABLE],
   createTables: createDriverTables,
   apply: applyDrivers,
+  rebuild: driversRebuild,
 };

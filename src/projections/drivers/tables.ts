@@ -25,9 +25,10 @@ export const IRATING_BUCKET_WIDTH = 100;
 /** Percentiles kept per category. */
 export const IRATING_PERCENTILES = [1, 5, 10, 25, 50, 75, 90, 95, 99] as const;
 
-export async function createDriverTables(db: Knex.Transaction | Knex): Promise<void> {
-  const trgm = await trgmSchema(db);
-
+export async function createDriverTables(
+  db: Knex.Transaction | Knex,
+  withIndexes = true,
+): Promise<void> {
   await db.raw(`
     CREATE TABLE ${DRIVERS_TABLE} (
       cust_id        integer PRIMARY KEY,
@@ -38,20 +39,6 @@ export async function createDriverTables(db: Knex.Transaction | Knex): Promise<v
       member_since   date,
       name_as_of     timestamptz NOT NULL
     )`);
-  await db.raw(
-    `CREATE INDEX racing_drivers_name_trgm ON ${DRIVERS_TABLE} USING gin (display_name "${trgm}".gin_trgm_ops)`,
-  );
-  await db.raw(
-    `CREATE INDEX racing_drivers_name_sort ON ${DRIVERS_TABLE} (lower(display_name), cust_id)`,
-  );
-  // Search as you type: the name, or the name from its second word on, starting with the text
-  // (btree range scans; added for the JSON API's driver search, see queries/racing/api-extra.ts).
-  await db.raw(
-    `CREATE INDEX racing_drivers_name_prefix ON ${DRIVERS_TABLE} (${NAME_PREFIX_KEY} text_pattern_ops)`,
-  );
-  await db.raw(
-    `CREATE INDEX racing_drivers_surname_prefix ON ${DRIVERS_TABLE} (${SURNAME_PREFIX_KEY} text_pattern_ops)`,
-  );
 
   await db.raw(`
     CREATE TABLE ${DRIVER_LICENSES_TABLE} (
@@ -69,9 +56,6 @@ export async function createDriverTables(db: Knex.Transaction | Knex): Promise<v
       prev_irating   integer,
       PRIMARY KEY (cust_id, category)
     )`);
-  await db.raw(
-    `CREATE INDEX racing_driver_licenses_rank ON ${DRIVER_LICENSES_TABLE} (category, irating DESC, cust_id DESC) WHERE irating IS NOT NULL`,
-  );
 
   await db.raw(`
     CREATE TABLE ${IRATING_BUCKETS_TABLE} (
@@ -87,4 +71,27 @@ export async function createDriverTables(db: Knex.Transaction | Knex): Promise<v
       irating     integer NOT NULL,
       PRIMARY KEY (category, percentile)
     )`);
+  if (withIndexes) await createDriverIndexes(db);
+}
+
+/** The secondary indexes (a rebuild creates them after filling the tables). */
+export async function createDriverIndexes(db: Knex.Transaction | Knex): Promise<void> {
+  const trgm = await trgmSchema(db);
+  await db.raw(
+    `CREATE INDEX racing_drivers_name_trgm ON ${DRIVERS_TABLE} USING gin (display_name "${trgm}".gin_trgm_ops)`,
+  );
+  await db.raw(
+    `CREATE INDEX racing_drivers_name_sort ON ${DRIVERS_TABLE} (lower(display_name), cust_id)`,
+  );
+  // Search as you type: the name, or the name from its second word on, starting with the text
+  // (btree range scans; added for the JSON API's driver search, see queries/racing/api-extra.ts).
+  await db.raw(
+    `CREATE INDEX racing_drivers_name_prefix ON ${DRIVERS_TABLE} (${NAME_PREFIX_KEY} text_pattern_ops)`,
+  );
+  await db.raw(
+    `CREATE INDEX racing_drivers_surname_prefix ON ${DRIVERS_TABLE} (${SURNAME_PREFIX_KEY} text_pattern_ops)`,
+  );
+  await db.raw(
+    `CREATE INDEX racing_driver_licenses_rank ON ${DRIVER_LICENSES_TABLE} (category, irating DESC, cust_id DESC) WHERE irating IS NOT NULL`,
+  );
 }

@@ -43,9 +43,16 @@ interface CarTimeDelta {
 const weekCarKey = (seasonId: number, week: number, carId: number) =>
   `${seasonId}:${week}:${carId}`;
 
-/** Faster wins; on a tie the earlier lap keeps the record. */
+/**
+ * Faster wins; on a tie the earlier lap keeps the record, then the lap seen first in the log, and
+ * within one subsession the lower customer id (./rebuild.ts orders laps the same way).
+ */
 const better = (a: LapCandidate, b: LapCandidate | null | undefined) =>
-  !b || a.bestLapTime < b.bestLapTime || (a.bestLapTime === b.bestLapTime && a.setAt < b.setAt);
+  !b ||
+  a.bestLapTime < b.bestLapTime ||
+  (a.bestLapTime === b.bestLapTime &&
+    (a.setAt < b.setAt ||
+      (a.setAt === b.setAt && a.subsessionId === b.subsessionId && a.custId < b.custId)));
 
 function collect(ctx: PartContext) {
   const fastest = new Map<string, LapCandidate>();
@@ -194,6 +201,10 @@ export async function applyLapTimes(trx: Knex.Transaction, ctx: PartContext): Pr
   }
 
   const ct = CAR_TIMES_TABLE;
+  // The same order as `better` and the recompute: faster, then earlier; a tie keeps the first.
+  const bestImproves = `excluded.best_lap_time IS NOT NULL AND (${ct}.best_lap_time IS NULL
+      OR excluded.best_lap_time < ${ct}.best_lap_time
+      OR (excluded.best_lap_time = ${ct}.best_lap_time AND excluded.best_set_at < ${ct}.best_set_at))`;
   await insertRows(
     trx,
     ct,
@@ -206,16 +217,13 @@ export async function applyLapTimes(trx: Knex.Transaction, ctx: PartContext): Pr
        sum_best_lap = ${ct}.sum_best_lap + excluded.sum_best_lap, n_best_lap = ${ct}.n_best_lap + excluded.n_best_lap,
        sum_average_lap = ${ct}.sum_average_lap + excluded.sum_average_lap,
        n_average_lap = ${ct}.n_average_lap + excluded.n_average_lap,
-       best_lap_time = CASE WHEN ${ct}.best_lap_time IS NULL OR excluded.best_lap_time < ${ct}.best_lap_time
-         THEN excluded.best_lap_time ELSE ${ct}.best_lap_time END,
-       best_cust_id = CASE WHEN ${ct}.best_lap_time IS NULL OR excluded.best_lap_time < ${ct}.best_lap_time
-         THEN excluded.best_cust_id ELSE ${ct}.best_cust_id END,
-       best_display_name = CASE WHEN ${ct}.best_lap_time IS NULL OR excluded.best_lap_time < ${ct}.best_lap_time
+       best_lap_time = CASE WHEN ${bestImproves} THEN excluded.best_lap_time ELSE ${ct}.best_lap_time END,
+       best_cust_id = CASE WHEN ${bestImproves} THEN excluded.best_cust_id ELSE ${ct}.best_cust_id END,
+       best_display_name = CASE WHEN ${bestImproves}
          THEN excluded.best_display_name ELSE ${ct}.best_display_name END,
-       best_subsession_id = CASE WHEN ${ct}.best_lap_time IS NULL OR excluded.best_lap_time < ${ct}.best_lap_time
+       best_subsession_id = CASE WHEN ${bestImproves}
          THEN excluded.best_subsession_id ELSE ${ct}.best_subsession_id END,
-       best_set_at = CASE WHEN ${ct}.best_lap_time IS NULL OR excluded.best_lap_time < ${ct}.best_lap_time
-         THEN excluded.best_set_at ELSE ${ct}.best_set_at END`,
+       best_set_at = CASE WHEN ${bestImproves} THEN excluded.best_set_at ELSE ${ct}.best_set_at END`,
   );
 
   const wr = WORLD_RECORDS_TABLE;

@@ -1,5 +1,6 @@
 import type { ResultsPart } from '../racing/part.ts';
 import { applyLapTimes } from './apply.ts';
+import { lapTimesRebuild } from './rebuild.ts';
 import {
   CAR_TIMES_TABLE,
   createLapTimeTables,
@@ -12,8 +13,10 @@ export { CAR_TIMES_TABLE, FASTEST_LAPS_TABLE, WORLD_RECORDS_TABLE } from './tabl
 /** Car times, fastest laps and world records. Runs after the subsessions part (corrections read its rows). */
 export const lapTimesPart: ResultsPart = {
   name: 'lap_times',
-  version: 1,
+  // 2: a car's best lap breaks ties by the earlier lap, as fastest laps and world records do.
+  version: 2,
   tables: [FASTEST_LAPS_TABLE, CAR_TIMES_TABLE, WORLD_RECORDS_TABLE],
   createTables: createLapTimeTables,
   apply: applyLapTimes,
+  rebuild: lapTimesRebuild,
 };

@@ -13,7 +13,10 @@ export const FASTEST_LAPS_TABLE = 'racing_fastest_laps';
 export const CAR_TIMES_TABLE = 'racing_car_times';
 export const WORLD_RECORDS_TABLE = 'racing_world_records';
 
-export async function createLapTimeTables(db: Knex.Transaction | Knex): Promise<void> {
+export async function createLapTimeTables(
+  db: Knex.Transaction | Knex,
+  withIndexes = true,
+): Promise<void> {
   await db.raw(`
     CREATE TABLE ${FASTEST_LAPS_TABLE} (
       season_id      integer NOT NULL,
@@ -29,9 +32,6 @@ export async function createLapTimeTables(db: Knex.Transaction | Knex): Promise<
       set_at         timestamptz NOT NULL,
       PRIMARY KEY (season_id, race_week_num, car_id, cust_id)
     )`);
-  await db.raw(
-    `CREATE INDEX racing_fastest_laps_week ON ${FASTEST_LAPS_TABLE} (season_id, race_week_num, best_lap_time, cust_id)`,
-  );
 
   await db.raw(`
     CREATE TABLE ${CAR_TIMES_TABLE} (
@@ -56,7 +56,6 @@ export async function createLapTimeTables(db: Knex.Transaction | Knex): Promise<
       n_average_lap       integer NOT NULL,
       PRIMARY KEY (season_id, race_week_num, car_id)
     ) WITH (fillfactor = 80)`);
-  await db.raw(`CREATE INDEX racing_car_times_track_car ON ${CAR_TIMES_TABLE} (track_id, car_id)`);
 
   await db.raw(`
     CREATE TABLE ${WORLD_RECORDS_TABLE} (
@@ -74,6 +73,15 @@ export async function createLapTimeTables(db: Knex.Transaction | Knex): Promise<
       set_at         timestamptz NOT NULL,
       PRIMARY KEY (track_id, car_id)
     )`);
+  if (withIndexes) await createLapTimeIndexes(db);
+}
+
+/** The secondary indexes (a rebuild creates them after filling the tables). */
+export async function createLapTimeIndexes(db: Knex.Transaction | Knex): Promise<void> {
+  await db.raw(
+    `CREATE INDEX racing_fastest_laps_week ON ${FASTEST_LAPS_TABLE} (season_id, race_week_num, best_lap_time, cust_id)`,
+  );
+  await db.raw(`CREATE INDEX racing_car_times_track_car ON ${CAR_TIMES_TABLE} (track_id, car_id)`);
   await db.raw(`CREATE INDEX racing_world_records_car ON ${WORLD_RECORDS_TABLE} (car_id)`);
   await db.raw(
     `CREATE INDEX racing_world_records_category ON ${WORLD_RECORDS_TABLE} (category, track_name, config_name)`,

@@ -1,5 +1,6 @@
 import type { ResultsPart } from '../racing/part.ts';
 import { applyParticipation } from './apply.ts';
+import { participationRebuild } from './rebuild.ts';
 import { createParticipationTables, PARTICIPATION_TABLE } from './tables.ts';
 
 export { PARTICIPATION_TABLE } from './tables.ts';
@@ -11,4 +12,5 @@ export const participationPart: ResultsPart = {
   tables: [PARTICIPATION_TABLE],
   createTables: createParticipationTables,
   apply: applyParticipation,
+  rebuild: participationRebuild,
 };

@@ -58,4 +58,34 @@ export interface ResultsPart {
   readonly tables: readonly string[];
   createTables(db: Knex.Transaction | Knex): Promise<void>;
   apply(trx: Knex.Transaction, ctx: PartContext): Promise<void>;
+  /** A fresh rebuild of this part (see ./results-rebuild.ts). */
+  rebuild(): PartRebuild;
 }
+
+/**
+ * A part's share of a rebuild. The replay sees the whole log once, in order, into empty tables;
+ * what `apply` maintains incrementally (sums, minima, recomputed keys) is computed once, set-based,
+ * in `finish` from the replayed rows. Contract: after `finish` the part's tables hold the rows
+ * and indexes `createTables` + `apply` produce from the same log.
+ */
+export interface PartRebuild {
+  /** The tables with the keys the replay needs; secondary indexes may wait for `finish`. */
+  createTables(trx: Knex.Transaction): Promise<void>;
+  /**
+   * One replay batch (optional), in log order: the work that needs no database now, the writes
+   * in the returned function (called later, in batch order; see RebuildSession.prepare).
+   * `superseded`: the batch's subsessions an earlier batch already wrote (corrections).
+   */
+  replay?(batch: RacingBatch, superseded: readonly number[]): BatchWrite | null;
+  /**
+   * After the last batch, in part order (subsessions first): fill the remaining tables, create the
+   * deferred indexes. The temporary table REPLAY_ORDER_TABLE (subsession_id, ord) gives each
+   * subsession's position in the log (of its last event: higher = later).
+   */
+  finish(trx: Knex.Transaction): Promise<void>;
+}
+
+export type BatchWrite = (trx: Knex.Transaction) => Promise<void>;
+
+/** pg_temp table of the rebuild's finish: (subsession_id int4 PRIMARY KEY, ord int4). */
+export const REPLAY_ORDER_TABLE = 'racing_replay_order';

@@ -10,6 +10,7 @@ import { loadPreviousContributions } from '../subsessions/previous.ts';
 import { toRacingBatch } from './batch.ts';
 import { contributionOf } from './contributions.ts';
 import type { PartContext, ResultsPart } from './part.ts';
+import { resultsRebuild } from './results-rebuild.ts';
 
 /**
  * Every read model fed by subsession results, as ONE projection. Result events are the bulk of
@@ -47,4 +48,5 @@ export const racingResultsProjection: Projection = {
     const ctx: PartContext = { batch, current: batch.subsessions.map(contributionOf), previous };
     for (const p of resultsParts) await p.apply(trx, ctx);
   },
+  rebuild: () => resultsRebuild(resultsParts),
 };

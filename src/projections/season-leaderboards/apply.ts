@@ -49,8 +49,10 @@ export function statsDeltas(ctx: PartContext): StatsDelta[] {
         byKey.set(key, d);
       }
       if (sign === 1) {
+        // The latest start names the row; the country is the latest one known (a start without
+        // one does not erase it), whatever the batch boundaries.
         d.displayName = e.displayName;
-        d.countryCode = e.countryCode;
+        d.countryCode = e.countryCode ?? d.countryCode;
         d.category = c.category;
       }
       d.races += sign;
@@ -93,6 +95,9 @@ const columns: Column<StatsDelta>[] = [
 ];
 
 /**
+ * Name, category and country follow the latest start (by log order of the subsessions' last
+ * events) that states them; ./rebuild.ts computes the same from the final rows.
+ *
  * Adds the batch's contributions and subtracts what corrected subsessions contributed before, in
  * one multi-row upsert; rows left with no race are deleted (a driver removed by a correction).
  */
@@ -112,6 +117,7 @@ export async function applySeasonLeaderboards(
     `ON CONFLICT (cust_id, season_id) DO UPDATE SET
        ${counters.map((c) => `${c} = ${t}.${c} + excluded.${c}`).join(', ')},
        display_name = CASE WHEN excluded.display_name = '' THEN ${t}.display_name ELSE excluded.display_name END,
+       category = CASE WHEN excluded.display_name = '' THEN ${t}.category ELSE excluded.category END,
        country_code = COALESCE(excluded.country_code, ${t}.country_code)`,
   );
   const shrunk = deltas.filter((d) => d.races < 0);

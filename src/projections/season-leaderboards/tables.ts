@@ -8,7 +8,10 @@ import type { Knex } from 'knex';
  */
 export const SEASON_DRIVER_STATS_TABLE = 'racing_season_driver_stats';
 
-export async function createSeasonLeaderboardTables(db: Knex.Transaction | Knex): Promise<void> {
+export async function createSeasonLeaderboardTables(
+  db: Knex.Transaction | Knex,
+  withIndexes = true,
+): Promise<void> {
   await db.raw(`
     CREATE TABLE ${SEASON_DRIVER_STATS_TABLE} (
       season_id     integer NOT NULL,
@@ -26,6 +29,11 @@ export async function createSeasonLeaderboardTables(db: Knex.Transaction | Knex)
       -- Driver first: the key also serves a driver's career totals (all seasons of one driver).
       PRIMARY KEY (cust_id, season_id)
     )`);
+  if (withIndexes) await createSeasonLeaderboardIndexes(db);
+}
+
+/** The leaderboards' indexes (a rebuild creates them after filling the table). */
+export async function createSeasonLeaderboardIndexes(db: Knex.Transaction | Knex): Promise<void> {
   const t = SEASON_DRIVER_STATS_TABLE;
   await db.raw(`CREATE INDEX racing_sds_races ON ${t} (season_id, races DESC, cust_id)`);
   await db.raw(

@@ -5,7 +5,7 @@ import { col, insertRows, setExcluded, type Column } from '../racing/bulk.ts';
 import type { PartContext } from '../racing/part.ts';
 import { RESULTS_TABLE, SESSIONS_TABLE, SUBSESSIONS_TABLE } from './tables.ts';
 
-const subsessionColumns: Column<SubsessionFacts>[] = [
+export const subsessionColumns: Column<SubsessionFacts>[] = [
   col('subsession_id', 'int4', (s) => s.data.subsessionId),
   col('session_id', 'int4', (s) => s.data.sessionId),
   col('series_id', 'int4', (s) => s.data.seriesId),
@@ -47,13 +47,13 @@ const subsessionColumns: Column<SubsessionFacts>[] = [
   ),
 ];
 
-interface ResultRow {
+export interface ResultRow {
   readonly s: SubsessionFacts;
   readonly sim: SimsessionResults;
   readonly r: DriverResult;
 }
 
-const resultColumns: Column<ResultRow>[] = [
+export const resultColumns: Column<ResultRow>[] = [
   col('subsession_id', 'int4', (x) => x.s.data.subsessionId),
   col('simsession_number', 'int2', (x) => x.sim.simsessionNumber),
   col('simsession_type', 'text', (x) => x.sim.type),
@@ -110,11 +110,7 @@ export async function applySubsessions(trx: Knex.Transaction, ctx: PartContext):
     subs,
     `ON CONFLICT (subsession_id) DO UPDATE SET ${setExcluded(subsessionColumns, ['subsession_id'])}`,
   );
-  const rows: ResultRow[] = [];
-  for (const s of subs) {
-    for (const sim of s.data.simsessions) for (const r of sim.results) rows.push({ s, sim, r });
-  }
-  await insertRows(trx, RESULTS_TABLE, resultColumns, rows);
+  await insertRows(trx, RESULTS_TABLE, resultColumns, resultRowsOf(subs));
 
   const sessionIds = [
     ...new Set([...subs.map((s) => s.data.sessionId), ...ctx.previous.map((p) => p.sessionId)]),
@@ -122,7 +118,21 @@ export async function applySubsessions(trx: Knex.Transaction, ctx: PartContext):
   await recomputeSessions(trx, sessionIds);
 }
 
-async function recomputeSessions(trx: Knex.Transaction, sessionIds: number[]): Promise<void> {
+/** Every result row of the subsessions, simsession by simsession. */
+export function resultRowsOf(subs: readonly SubsessionFacts[]): ResultRow[] {
+  const rows: ResultRow[] = [];
+  for (const s of subs) {
+    for (const sim of s.data.simsessions) for (const r of sim.results) rows.push({ s, sim, r });
+  }
+  return rows;
+}
+
+/** The session rows as a function of racing_subsessions (all sessions when `sessionIds` is null). */
+export async function recomputeSessions(
+  trx: Knex.Transaction,
+  sessionIds: number[] | null,
+): Promise<void> {
+  const only = sessionIds === null ? '' : 'WHERE session_id = ANY(?::int4[])';
   await trx.raw(
     `INSERT INTO ${SESSIONS_TABLE} (session_id, series_id, series_name, season_id, race_week_num, start_time,
         track_id, track_name, config_name, num_subsessions, num_drivers, max_sof, min_sof)
@@ -130,7 +140,7 @@ async function recomputeSessions(trx: Knex.Transaction, sessionIds: number[]): P
         min(start_time) OVER w, track_id, track_name, config_name, count(*) OVER w,
         sum(num_drivers) OVER w, max(event_sof) OVER w, min(event_sof) OVER w
        FROM ${SUBSESSIONS_TABLE}
-      WHERE session_id = ANY(?::int4[])
+      ${only}
      WINDOW w AS (PARTITION BY session_id)
       ORDER BY session_id, start_time
      ON CONFLICT (session_id) DO UPDATE SET series_id = excluded.series_id, series_name = excluded.series_name,
@@ -138,8 +148,9 @@ async function recomputeSessions(trx: Knex.Transaction, sessionIds: number[]): P
         track_id = excluded.track_id, track_name = excluded.track_name, config_name = excluded.config_name,
         num_subsessions = excluded.num_subsessions, num_drivers = excluded.num_drivers,
         max_sof = excluded.max_sof, min_sof = excluded.min_sof`,
-    [sessionIds],
+    sessionIds === null ? [] : [sessionIds],
   );
+  if (sessionIds === null) return; // every session left has a subsession
   await trx.raw(
     `DELETE FROM ${SESSIONS_TABLE} s WHERE s.session_id = ANY(?::int4[])
         AND NOT EXISTS (SELECT 1 FROM ${SUBSESSIONS_TABLE} x WHERE x.session_id = s.session_id)`,

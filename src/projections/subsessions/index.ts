@@ -1,5 +1,6 @@
 import type { ResultsPart } from '../racing/part.ts';
 import { applySubsessions } from './apply.ts';
+import { subsessionsRebuild } from './rebuild.ts';
 import {
   createSubsessionTables,
   RESULTS_TABLE,
@@ -16,4 +17,5 @@ export const subsessionsPart: ResultsPart = {
   tables: [SUBSESSIONS_TABLE, RESULTS_TABLE, SESSIONS_TABLE],
   createTables: createSubsessionTables,
   apply: applySubsessions,
+  rebuild: subsessionsRebuild,
 };

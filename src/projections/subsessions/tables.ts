@@ -5,7 +5,11 @@ export const SUBSESSIONS_TABLE = 'racing_subsessions';
 export const RESULTS_TABLE = 'racing_results';
 export const SESSIONS_TABLE = 'racing_sessions';
 
-export async function createSubsessionTables(db: Knex.Transaction | Knex): Promise<void> {
+/** The tables with their primary keys; `withIndexes` false leaves out the secondary indexes. */
+export async function createSubsessionTables(
+  db: Knex.Transaction | Knex,
+  withIndexes = true,
+): Promise<void> {
   await db.raw(`
     CREATE TABLE ${SUBSESSIONS_TABLE} (
       subsession_id        integer PRIMARY KEY,
@@ -41,16 +45,6 @@ export async function createSubsessionTables(db: Knex.Transaction | Knex): Promi
       car_classes          jsonb NOT NULL,
       simsessions          jsonb NOT NULL
     )`);
-  await db.raw(
-    `CREATE INDEX racing_subsessions_season_recent ON ${SUBSESSIONS_TABLE} (season_id, start_time DESC, subsession_id DESC)`,
-  );
-  await db.raw(
-    `CREATE INDEX racing_subsessions_week_recent ON ${SUBSESSIONS_TABLE} (season_id, race_week_num, start_time DESC, subsession_id DESC)`,
-  );
-  await db.raw(`CREATE INDEX racing_subsessions_session ON ${SUBSESSIONS_TABLE} (session_id)`);
-  await db.raw(
-    `CREATE INDEX racing_subsessions_week_slot ON ${SUBSESSIONS_TABLE} (season_id, race_week_num, time_slot)`,
-  );
 
   // Never updated in place (a correction deletes and re-inserts), so the default fillfactor fits.
   await db.raw(`
@@ -91,10 +85,6 @@ export async function createSubsessionTables(db: Knex.Transaction | Knex): Promi
       start_time                  timestamptz NOT NULL,
       PRIMARY KEY (subsession_id, simsession_number, cust_id)
     )`);
-  // A driver's races, newest first: one row per subsession (the primary simsession only).
-  await db.raw(
-    `CREATE INDEX racing_results_driver_recent ON ${RESULTS_TABLE} (cust_id, start_time DESC, subsession_id DESC) WHERE is_primary`,
-  );
 
   await db.raw(`
     CREATE TABLE ${SESSIONS_TABLE} (
@@ -112,6 +102,25 @@ export async function createSubsessionTables(db: Knex.Transaction | Knex): Promi
       max_sof          integer,
       min_sof          integer
     )`);
+  if (withIndexes) await createSubsessionIndexes(db);
+}
+
+/** The secondary indexes (a rebuild creates them after the replay). */
+export async function createSubsessionIndexes(db: Knex.Transaction | Knex): Promise<void> {
+  await db.raw(
+    `CREATE INDEX racing_subsessions_season_recent ON ${SUBSESSIONS_TABLE} (season_id, start_time DESC, subsession_id DESC)`,
+  );
+  await db.raw(
+    `CREATE INDEX racing_subsessions_week_recent ON ${SUBSESSIONS_TABLE} (season_id, race_week_num, start_time DESC, subsession_id DESC)`,
+  );
+  await db.raw(`CREATE INDEX racing_subsessions_session ON ${SUBSESSIONS_TABLE} (session_id)`);
+  await db.raw(
+    `CREATE INDEX racing_subsessions_week_slot ON ${SUBSESSIONS_TABLE} (season_id, race_week_num, time_slot)`,
+  );
+  // A driver's races, newest first: one row per subsession (the primary simsession only).
+  await db.raw(
+    `CREATE INDEX racing_results_driver_recent ON ${RESULTS_TABLE} (cust_id, start_time DESC, subsession_id DESC) WHERE is_primary`,
+  );
   await db.raw(
     `CREATE INDEX racing_sessions_season ON ${SESSIONS_TABLE} (season_id, start_time DESC, session_id DESC)`,
   );

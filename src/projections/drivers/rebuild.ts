@@ -1,0 +1,118 @@
+import type { Knex } from 'knex';
+import type { RacingBatch } from '../racing/batch.ts';
+import { col, insertRows, type Column } from '../racing/bulk.ts';
+import type { PartRebuild } from '../racing/part.ts';
+import {
+  driverColumns,
+  driverFacts,
+  licenseColumns,
+  recomputePercentiles,
+  type DriverFact,
+  type LicenseFact,
+} from './apply.ts';
+import {
+  createDriverIndexes,
+  createDriverTables,
+  DRIVER_LICENSES_TABLE,
+  DRIVERS_TABLE,
+  IRATING_BUCKET_WIDTH,
+  IRATING_BUCKETS_TABLE,
+} from './tables.ts';
+
+type LicenseRow = LicenseFact & { prevIrating: number | null };
+
+const licenseRowColumns: Column<LicenseRow>[] = [
+  ...licenseColumns,
+  col('prev_irating', 'int4', (l) => l.prevIrating),
+];
+
+const WRITE_CHUNK = 20_000;
+
+/**
+ * Drivers and licences are a few hundred thousand rows that every result row may touch. The
+ * replay keeps them in memory and applies each batch's facts with exactly the rules of the
+ * upserts in ./apply.ts (same batches, same order); `finish` writes them once, derives the
+ * iRating buckets (the count of licences per bucket, which the deltas maintain) and percentiles,
+ * then builds the indexes.
+ */
+export function driversRebuild(): PartRebuild {
+  const drivers = new Map<number, DriverFact>();
+  const licenses = new Map<string, LicenseRow>();
+  return {
+    createTables: (trx) => createDriverTables(trx, false),
+    replay(batch: RacingBatch) {
+      const facts = driverFacts({ batch, current: [], previous: [] });
+      for (const f of facts.drivers) mergeDriver(drivers, f);
+      for (const f of facts.licenses) mergeLicense(licenses, f);
+      return null;
+    },
+    async finish(trx: Knex.Transaction) {
+      await writeChunked(trx, DRIVERS_TABLE, driverColumns, [...drivers.values()]);
+      await writeChunked(trx, DRIVER_LICENSES_TABLE, licenseRowColumns, [...licenses.values()]);
+      const w = IRATING_BUCKET_WIDTH;
+      await trx.raw(
+        `INSERT INTO ${IRATING_BUCKETS_TABLE} (category, bucket_start, drivers)
+         SELECT category, floor(irating::numeric / ${w})::int * ${w}, count(*)
+           FROM ${DRIVER_LICENSES_TABLE} WHERE irating IS NOT NULL GROUP BY 1, 2`,
+      );
+      const { rows } = await trx.raw<{ rows: { category: string }[] }>(
+        `SELECT DISTINCT category FROM ${IRATING_BUCKETS_TABLE}`,
+      );
+      if (rows.length > 0)
+        await recomputePercentiles(
+          trx,
+          rows.map((r) => r.category),
+        );
+      await createDriverIndexes(trx);
+    },
+  };
+}
+
+async function writeChunked<Row>(
+  trx: Knex.Transaction,
+  table: string,
+  columns: readonly Column<Row>[],
+  rows: readonly Row[],
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += WRITE_CHUNK) {
+    await insertRows(trx, table, columns, rows.slice(i, i + WRITE_CHUNK));
+  }
+}
+
+const sameOrUnstated = <T>(stated: T | null, stored: T | null) =>
+  stated === null || stated === stored;
+
+/**
+ * upsertDrivers (./apply.ts) on one row: a fact older than the stored one, or one that states
+ * nothing new, changes nothing (not even name_as_of); a newer one replaces the name and fills
+ * the fields it states.
+ */
+function mergeDriver(drivers: Map<number, DriverFact>, f: DriverFact): void {
+  const x = drivers.get(f.custId);
+  if (!x) return void drivers.set(f.custId, { ...f });
+  if (x.asOf > f.asOf) return;
+  if (
+    x.displayName === f.displayName &&
+    sameOrUnstated(f.countryCode, x.countryCode) &&
+    sameOrUnstated(f.clubName, x.clubName) &&
+    sameOrUnstated(f.flairName, x.flairName) &&
+    sameOrUnstated(f.memberSince, x.memberSince)
+  ) {
+    return;
+  }
+  x.displayName = f.displayName;
+  x.countryCode = f.countryCode ?? x.countryCode;
+  x.clubName = f.clubName ?? x.clubName;
+  x.flairName = f.flairName ?? x.flairName;
+  x.memberSince = f.memberSince ?? x.memberSince;
+  x.asOf = f.asOf;
+}
+
+/** upsertLicensesAndBuckets on one row: a fact at least as new replaces it, keeping the old iRating. */
+function mergeLicense(licenses: Map<string, LicenseRow>, f: LicenseFact): void {
+  const key = `${f.custId}:${f.category}`;
+  const x = licenses.get(key);
+  if (!x) return void licenses.set(key, { ...f, prevIrating: null });
+  if (x.asOf > f.asOf) return;
+  licenses.set(key, { ...f, prevIrating: x.irating });
+}

@@ -1,0 +1,65 @@
+import type { Knex } from 'knex';
+import type { DriverRatingHistoryData } from '../../events/racing/drivers.ts';
+import type { RecordedEvent } from '../../eventstore/port.ts';
+import { col, type Column } from '../racing/bulk.ts';
+import { RATING_HISTORY_TABLE } from './tables.ts';
+
+export interface PointRow {
+  custId: number;
+  category: string;
+  chart: string;
+  date: string;
+  value: number;
+}
+
+export const pointColumns: Column<PointRow>[] = [
+  col('cust_id', 'int4', (p) => p.custId),
+  col('category', 'text', (p) => p.category),
+  col('chart', 'text', (p) => p.chart),
+  col('recorded_on', 'date', (p) => p.date),
+  col('value', 'int4', (p) => p.value),
+];
+
+export const chartKey = (d: DriverRatingHistoryData): string =>
+  `${d.custId}:${d.category}:${d.chart}`;
+
+/** The last chart of each (driver, category, chart) among the events, in order of first sight. */
+export function chartsOf(events: readonly RecordedEvent[]): Map<string, DriverRatingHistoryData> {
+  const charts = new Map<string, DriverRatingHistoryData>();
+  for (const e of events) {
+    if (e.type !== 'DriverRatingHistoryRecorded') continue;
+    const d = e.data as DriverRatingHistoryData;
+    charts.set(chartKey(d), d);
+  }
+  return charts;
+}
+
+/** The charts' points; a chart listing one date twice keeps the later point. */
+export function pointsOf(charts: Iterable<DriverRatingHistoryData>): PointRow[] {
+  const points = new Map<string, PointRow>();
+  for (const d of charts) {
+    for (const p of d.points) {
+      points.set(`${d.custId}:${d.category}:${d.chart}:${p.date}`, {
+        custId: d.custId,
+        category: d.category,
+        chart: d.chart,
+        date: p.date,
+        value: p.value,
+      });
+    }
+  }
+  return [...points.values()];
+}
+
+/** Removes the stored points of the charts' keys. */
+export async function deleteCharts(
+  trx: Knex.Transaction,
+  keys: readonly DriverRatingHistoryData[],
+): Promise<void> {
+  if (keys.length === 0) return;
+  await trx.raw(
+    `DELETE FROM ${RATING_HISTORY_TABLE} h USING unnest(?::int4[], ?::text[], ?::text[]) AS k(cust_id, category, chart)
+      WHERE h.cust_id = k.cust_id AND h.category = k.category AND h.chart = k.chart`,
+    [keys.map((k) => k.custId), keys.map((k) => k.category), keys.map((k) => k.chart)],
+  );
+}
