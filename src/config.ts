@@ -45,6 +45,8 @@ export const configSchema = z.object({
   SEED_DEMO: bool,
   SEED_DRIVERS: z.coerce.number().int().min(0).default(5000),
   RUN_WORKERS: bool,
+  /** Seconds a public racing API answer is reused in-process (0: off). See docs/api.md. */
+  API_CACHE_SECONDS: z.coerce.number().int().min(0).max(30).default(10),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -10,6 +10,7 @@ import { createAccounts } from './auth/accounts.ts';
 import { csrfProtection } from './csrf.ts';
 import { requestLog } from './request-log.ts';
 import { compressionFor } from './compression.ts';
+import { createResponseCache } from './response-cache.ts';
 import type { HttpDeps, WebMode } from './deps.ts';
 import { errorHandler, isApiRequest, notFound, renderErrorPage, sendJsonError } from './errors.ts';
 import type { AssetTags, SsrRenderer } from './inertia/inertia.ts';
@@ -25,6 +26,8 @@ import { staticAssets } from './static.ts';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const JSON_BODY_LIMIT = '100kb';
+/** Memory the public API answer cache may hold (answers are 1–20 kB). */
+const API_CACHE_BYTES = 64 * 1024 * 1024;
 
 export interface HttpApp {
   app: Express;
@@ -146,10 +149,16 @@ export async function createHttpApp(
   const table = [...routeTable, ...(options.extraRoutes ?? [])];
   assertRouteTable(table);
   const noUser = () => Promise.resolve(null);
+  const apiCache =
+    deps.apiCache !== undefined
+      ? deps.apiCache
+      : config.API_CACHE_SECONDS > 0
+        ? createResponseCache({ ttlMs: config.API_CACHE_SECONDS * 1000, maxBytes: API_CACHE_BYTES })
+        : null;
   registerRoutes(
     app,
     table.filter((r) => r.sessionless),
-    deps,
+    { ...deps, apiCache },
     noUser,
   );
 

@@ -5,6 +5,7 @@ import type { EventStore } from '../eventstore/port.ts';
 import type { Logger } from '../logger.ts';
 import type { AuthUser } from '../../web/inertia/shared-props.ts';
 import type { SsrRenderer } from './inertia/inertia.ts';
+import type { ResponseCache } from './response-cache.ts';
 
 /**
  * How the server finds the client bundle and the SSR entry:
@@ -37,4 +38,6 @@ export interface HttpDeps {
   resolveUser?: (req: Request) => Promise<AuthUser | null>;
   /** Default: 'vite' in development, 'built' (./dist) otherwise. */
   web?: WebMode;
+  /** Public API answers reused in-process (set by the app from API_CACHE_SECONDS; null: off). */
+  apiCache?: ResponseCache | null;
 }

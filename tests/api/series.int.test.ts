@@ -75,3 +75,21 @@ describe('GET /api/series/search', () => {
     expectNamesParameter(await api.fails(`/api/series/search?${query}`, 400), parameter);
   });
 });
+
+describe('the answer cache (API_CACHE_SECONDS)', () => {
+  it('answers a repeated URL from the cache, with its age; an error is never cached', async () => {
+    const path = '/api/series?category=road&limit=2';
+    const first = await api.client.get(path);
+    const again = await api.client.get(path);
+    expect(first.headers.get('x-cache')).toBe('miss');
+    expect(again.headers.get('x-cache')).toBe('hit');
+    expect(again.text).toBe(first.text);
+    expect(Number(again.headers.get('age'))).toBeGreaterThanOrEqual(0);
+    expect(again.headers.get('cache-control')).toBe(first.headers.get('cache-control'));
+    for (let i = 0; i < 2; i++) {
+      const bad = await api.client.get('/api/series?limit=0');
+      expect(bad.status).toBe(400);
+      expect(bad.headers.get('x-cache')).toBeNull();
+    }
+  });
+});

@@ -3,6 +3,8 @@ import type { Knex } from '../../../../db/knex.ts';
 import { InvalidQueryError } from '../../../../queries/racing/paging.ts';
 import { HttpError } from '../../../errors.ts';
 import type { ApiOperation, DocumentedError } from '../../../openapi/operation.ts';
+import type { Request } from 'express';
+import type { HttpDeps } from '../../../deps.ts';
 import type { RouteDef, RouteHandler } from '../../../routes/types.ts';
 
 /**
@@ -90,12 +92,11 @@ export function apiEndpoint<
     errors,
     cacheControl: RACING_CACHE_CONTROL,
   };
-  const handler: RouteHandler = async (req, res, deps) => {
+  const answer = async (req: Request, deps: HttpDeps): Promise<string> => {
     const params = (def.params ? parse(def.params, req.params, 'path') : {}) as z.output<P>;
     const query = (def.query ? parse(def.query, req.query, 'query') : {}) as z.output<Q>;
-    let body: z.input<R>;
     try {
-      body = await def.run({ params, query, knex: deps.knex });
+      return JSON.stringify(await def.run({ params, query, knex: deps.knex }));
     } catch (err) {
       if (err instanceof InvalidQueryError) {
         throw new HttpError(
@@ -107,8 +108,21 @@ export function apiEndpoint<
       }
       throw err;
     }
+  };
+  // Same URL, same answer (for everyone): reused from the app's cache while it is fresh. The
+  // Age header tells browsers and shared caches how much of max-age it has used already.
+  const handler: RouteHandler = async (req, res, deps) => {
+    let body: string;
+    if (deps.apiCache) {
+      const cached = await deps.apiCache.through(req.originalUrl, () => answer(req, deps));
+      res.setHeader('Age', String(Math.floor((Date.now() - cached.storedAt) / 1000)));
+      res.setHeader('X-Cache', cached.hit ? 'hit' : 'miss');
+      body = cached.body;
+    } else {
+      body = await answer(req, deps);
+    }
     res.setHeader('Cache-Control', RACING_CACHE_CONTROL);
-    res.json(body);
+    res.type('application/json').send(body);
   };
   return {
     route: {

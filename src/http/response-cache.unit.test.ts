@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { createResponseCache } from './response-cache.ts';
+
+function clock(start = 1_000_000) {
+  let t = start;
+  return { now: () => t, advance: (ms: number) => void (t += ms) };
+}
+
+describe('response cache', () => {
+  it('reuses an answer while it is fresh and computes it again after the TTL', async () => {
+    const c = clock();
+    const cache = createResponseCache({ ttlMs: 10_000, maxBytes: 1_000, now: c.now });
+    let computed = 0;
+    const compute = () => Promise.resolve(`{"n":${++computed}}`);
+    expect(await cache.through('/a', compute)).toMatchObject({ body: '{"n":1}', hit: false });
+    c.advance(9_999);
+    expect(await cache.through('/a', compute)).toMatchObject({
+      body: '{"n":1}',
+      hit: true,
+      storedAt: 1_000_000,
+    });
+    c.advance(1);
+    expect(await cache.through('/a', compute)).toMatchObject({ body: '{"n":2}', hit: false });
+    expect(await cache.through('/b', compute)).toMatchObject({ body: '{"n":3}', hit: false });
+  });
+
+  it('shares one computation between concurrent requests for the same key', async () => {
+    const cache = createResponseCache({ ttlMs: 10_000, maxBytes: 1_000 });
+    let computed = 0;
+    let release: (body: string) => void = () => undefined;
+    const compute = () => {
+      computed += 1;
+      return new Promise<string>((r) => (release = r));
+    };
+    const first = cache.through('/a', compute);
+    const second = cache.through('/a', compute);
+    release('{"ok":true}');
+    expect(await Promise.all([first, second])).toMatchObject([
+      { body: '{"ok":true}' },
+      { body: '{"ok":true}' },
+    ]);
+    expect(computed).toBe(1);
+  });
+
+  it('stores no failure: every waiter gets it, the next request computes again', async () => {
+    const cache = createResponseCache({ ttlMs: 10_000, maxBytes: 1_000 });
+    const failing = () => Promise.reject(new Error('database down'));
+    await expect(
+      Promise.all([cache.through('/a', failing), cache.through('/a', failing)]),
+    ).rejects.toThrow('database down');
+    expect(cache.size().entries).toBe(0);
+    expect(await cache.through('/a', () => Promise.resolve('{}'))).toMatchObject({
+      body: '{}',
+      hit: false,
+    });
+  });
+
+  it('stays under its byte bound, dropping the least recently used answers first', async () => {
+    const cache = createResponseCache({ ttlMs: 10_000, maxBytes: 30 });
+    const body = (s: string) => () => Promise.resolve(s);
+    await cache.through('/a', body('aaaaaaaa')); // 2 + 8 bytes
+    await cache.through('/b', body('bbbbbbbb'));
+    await cache.through('/a', body('unused')); // a hit: /a is now the most recent
+    await cache.through('/c', body('cccccccc')); // 30 bytes: still fits
+    await cache.through('/d', body('dddddddd')); // over: /b (least recent) goes
+    expect(cache.size()).toEqual({ entries: 3, bytes: 30 });
+    expect((await cache.through('/a', body('new'))).hit).toBe(true);
+    expect((await cache.through('/b', body('bbbbbbbb'))).hit).toBe(false);
+    // An answer larger than the whole cache is served but not stored.
+    expect(await cache.through('/huge', body('x'.repeat(100)))).toMatchObject({ hit: false });
+    expect((await cache.through('/huge', body('y'))).body).toBe('y');
+  });
+});
