@@ -17,7 +17,13 @@ if (!databaseUrl) throw new Error('usage: data-server.ts <databaseUrl>');
 
 const knex = createKnex(databaseUrl, { poolMax: 10 });
 const dataDir = await mkdtemp(path.join(tmpdir(), 'pitwall-bench-data-'));
-const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: dataDir });
+// API_CACHE_SECONDS from the environment (bench:data -- --api-cache S); else the app's default.
+const config = loadConfig({
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'warn',
+  DATA_DIR: dataDir,
+  API_CACHE_SECONDS: process.env.API_CACHE_SECONDS,
+});
 const logger = createLogger({ level: 'warn', pretty: false });
 const app = await startWebServer(
   { config, logger, knex, databaseUrl, web: { mode: 'none', version: 'bench' } },
