@@ -84,7 +84,7 @@ export async function createDriverIndexes(db: Knex.Transaction | Knex): Promise<
     `CREATE INDEX racing_drivers_name_sort ON ${DRIVERS_TABLE} (lower(display_name), cust_id)`,
   );
   // Search as you type: the name, or the name from its second word on, starting with the text
-  // (btree range scans; added for the JSON API's driver search, see queries/racing/api-extra.ts).
+  // (btree range scans for searchDrivers in queries/racing/drivers.ts).
   await db.raw(
     `CREATE INDEX racing_drivers_name_prefix ON ${DRIVERS_TABLE} (${NAME_PREFIX_KEY} text_pattern_ops)`,
   );

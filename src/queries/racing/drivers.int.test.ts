@@ -8,7 +8,7 @@ import {
   listDrivers,
   searchDrivers,
 } from './drivers.ts';
-import { InvalidQueryError } from './paging.ts';
+import { encodeCursor, InvalidQueryError } from './paging.ts';
 
 let db: TestDatabase;
 
@@ -66,6 +66,52 @@ describe('driver queries', () => {
     await expect(listDrivers(db.knex, { category: 'karting' })).rejects.toThrow(/category/);
   });
 
+  it('lists in the other direction and of one country, across keyset pages', async () => {
+    const down = await listDrivers(db.knex, { limit: 100 });
+    const up = await listDrivers(db.knex, { direction: 'asc', limit: 4 });
+    expect(up.items.map((d) => d.custId)).toEqual([6, 5, 4, 3]);
+    const upRest = await listDrivers(db.knex, {
+      direction: 'asc',
+      limit: 4,
+      cursor: up.nextCursor,
+    });
+    expect([...up.items, ...upRest.items].map((d) => d.custId)).toEqual(
+      down.items.map((d) => d.custId).reverse(),
+    );
+    expect(upRest.nextCursor).toBeNull();
+    // Drivers 1..6 race as DE; the fixture drivers come from elsewhere and hold no sports-car iRating.
+    const german = await listDrivers(db.knex, { country: 'de' });
+    expect(german.items.map((d) => d.custId)).toEqual(down.items.map((d) => d.custId));
+    expect((await listDrivers(db.knex, { country: 'CZ' })).items).toEqual([]);
+    const czechByName = await listDrivers(db.knex, { sort: 'name', country: 'cz' });
+    expect(czechByName.items.map((d) => [d.custId, d.countryCode])).toEqual([[31214, 'CZ']]);
+    const zToA = await listDrivers(db.knex, { sort: 'name', direction: 'desc', country: 'DE' });
+    expect(zToA.items.map((d) => d.displayName).slice(0, 5)).toEqual([
+      'Oscar Piastri',
+      'Maxime Martin',
+      'Max Verstappen',
+      'Max Mustermann',
+      'Lando Norris',
+    ]);
+    expect(zToA.items.every((d) => d.countryCode === 'DE')).toBe(true);
+  });
+
+  it('refuses a cursor of one direction for the other; a cursor without one is the natural direction', async () => {
+    const up = await listDrivers(db.knex, { direction: 'asc', limit: 2 });
+    await expect(listDrivers(db.knex, { cursor: up.nextCursor })).rejects.toThrow(/cursor/);
+    const byName = await listDrivers(db.knex, { sort: 'name', limit: 2 });
+    await expect(
+      listDrivers(db.knex, { sort: 'name', direction: 'desc', cursor: byName.nextCursor }),
+    ).rejects.toBeInstanceOf(InvalidQueryError);
+    const undirected = encodeCursor({ i: 2860, c: 2 });
+    const next = await listDrivers(db.knex, { limit: 2, cursor: undirected });
+    expect(next.items.map((d) => d.custId)).toEqual([3, 4]);
+    await expect(
+      listDrivers(db.knex, { direction: 'asc', cursor: undirected }),
+    ).rejects.toBeInstanceOf(InvalidQueryError);
+    await expect(listDrivers(db.knex, { sort: 'rating' as never })).rejects.toThrow(/sort/);
+  });
+
   it('searches names by fragment, word prefix, exact name and customer id', async () => {
     const max = await searchDrivers(db.knex, { q: 'max' });
     expect(max.map((h) => h.displayName)).toEqual([
@@ -88,6 +134,18 @@ describe('driver queries', () => {
     });
     expect(await searchDrivers(db.knex, { q: '100%' })).toEqual([]);
     await expect(searchDrivers(db.knex, { q: '   ' })).rejects.toThrow(/q must not be empty/);
+  });
+
+  it('ranks a name start before a later word start, and bounds the hits by limit', async () => {
+    // "mar": Martin is a later word of "Maxime Martin"; no name starts with it.
+    expect((await searchDrivers(db.knex, { q: 'mar' })).map((h) => h.custId)).toEqual([6]);
+    const le = await searchDrivers(db.knex, { q: 'le' });
+    expect(le.map((h) => h.displayName)).toEqual(['Charles Leclerc']);
+    expect(await searchDrivers(db.knex, { q: 'ma', limit: 2 })).toHaveLength(2);
+    await expect(searchDrivers(db.knex, { q: 'max', limit: 26 })).rejects.toThrow(/limit/);
+    await expect(searchDrivers(db.knex, { q: 'max', limit: 0 })).rejects.toBeInstanceOf(
+      InvalidQueryError,
+    );
   });
 
   it('compares drivers with licences and career totals, naming unknown ids', async () => {

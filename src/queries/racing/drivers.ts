@@ -4,6 +4,8 @@ import {
   DRIVER_LICENSES_TABLE,
   DRIVERS_TABLE,
   IRATING_BUCKETS_TABLE,
+  NAME_PREFIX_KEY,
+  SURNAME_PREFIX_KEY,
 } from '../../projections/drivers/tables.ts';
 import { RATING_HISTORY_TABLE } from '../../projections/rating-history/tables.ts';
 import { SEASON_DRIVER_STATS_TABLE } from '../../projections/season-leaderboards/tables.ts';
@@ -12,6 +14,7 @@ import {
   decodeCursor,
   InvalidQueryError,
   iso,
+  isTimeKey,
   keysetPage,
   pageLimit,
   type Page,
@@ -30,8 +33,9 @@ import {
 } from './shapes.ts';
 
 /**
- * Drivers: list (by iRating in a category, or by name), search (pg_trgm), comparison, profile
- * with rating history, and a driver's races. Reads racing_drivers, racing_driver_licenses,
+ * Drivers: list (by iRating in a category or by name, either direction, optionally of one
+ * country), search as you type (btree prefix scans), comparison, profile with rating history,
+ * and a driver's races. Reads racing_drivers, racing_driver_licenses,
  * racing_season_driver_stats, racing_rating_history and racing_results / racing_subsessions.
  */
 
@@ -44,12 +48,23 @@ export interface DriverListItemDto {
 }
 
 export type DriverSort = 'irating' | 'name';
+export type SortDirection = 'asc' | 'desc';
+
+/** The natural direction of each driver sort: highest iRating first, names A→Z. */
+export const DRIVER_SORT_DEFAULT_DIRECTION: Record<DriverSort, SortDirection> = {
+  irating: 'desc',
+  name: 'asc',
+};
 
 export interface ListDriversParams extends PageRequest {
   /** Default sports_car. */
   category?: string;
-  /** irating: highest first (drivers rated in the category); name: A→Z (all drivers). Default irating. */
+  /** irating: drivers rated in the category; name: all drivers. Default irating. */
   sort?: DriverSort;
+  /** Default: the sort's natural direction (DRIVER_SORT_DEFAULT_DIRECTION). */
+  direction?: SortDirection;
+  /** Only drivers of this country: ISO 3166 alpha-2, as the results carry it ("DE"); case-insensitive. */
+  country?: string;
 }
 
 interface DriverLicenceJoinRow extends Omit<LicenseRow, 'category'> {
@@ -59,58 +74,96 @@ interface DriverLicenceJoinRow extends Omit<LicenseRow, 'category'> {
   category: string | null;
 }
 
-const licenseOrNull = (r: DriverLicenceJoinRow): LicenseDto | null =>
-  r.category === null ? null : toLicense({ ...r, category: r.category });
-
-const isIratingKey = (v: unknown): v is { i: number; c: number } =>
+/**
+ * Cursors carry the direction (`d`), so a page of one order never continues another. A cursor
+ * without `d` (issued before lists had a direction) stands for the sort's natural direction.
+ */
+const isDirectionOrAbsent = (d: unknown): d is SortDirection | undefined =>
+  d === undefined || d === 'asc' || d === 'desc';
+const isIratingKey = (v: unknown): v is { i: number; c: number; d?: SortDirection } =>
   typeof v === 'object' &&
   v !== null &&
   Number.isInteger((v as { i?: unknown }).i) &&
-  Number.isInteger((v as { c?: unknown }).c);
-const isNameKey = (v: unknown): v is { n: string; c: number } =>
+  Number.isInteger((v as { c?: unknown }).c) &&
+  isDirectionOrAbsent((v as { d?: unknown }).d);
+const isNameKey = (v: unknown): v is { n: string; c: number; d?: SortDirection } =>
   typeof v === 'object' &&
   v !== null &&
   typeof (v as { n?: unknown }).n === 'string' &&
-  Number.isInteger((v as { c?: unknown }).c);
+  Number.isInteger((v as { c?: unknown }).c) &&
+  isDirectionOrAbsent((v as { d?: unknown }).d);
 
-/** Keyset-paged: by iRating through (category, irating DESC, cust_id DESC), by name through (lower(name), cust_id). */
+/** Decodes a list cursor and refuses one issued for the other direction of the sort. */
+function listCursor<K extends { d?: SortDirection }>(
+  cursor: string | null | undefined,
+  isKey: (v: unknown) => v is K,
+  sort: DriverSort,
+  direction: SortDirection,
+): K | null {
+  if (!cursor) return null;
+  const after = decodeCursor(cursor, isKey);
+  if ((after.d ?? DRIVER_SORT_DEFAULT_DIRECTION[sort]) !== direction) {
+    throw new InvalidQueryError('cursor', 'cursor is not one this list issued');
+  }
+  return after;
+}
+
+/**
+ * Keyset-paged, in either direction: by iRating through the rank index (category, irating DESC,
+ * cust_id DESC), by name through the (lower(name), cust_id) index; the other direction reads the
+ * same index backwards. The country filter is checked on the joined driver row.
+ */
 export async function listDrivers(
   db: Knex,
   params: ListDriversParams = {},
 ): Promise<Page<DriverListItemDto>> {
+  const sort = params.sort ?? 'irating';
+  if (sort !== 'irating' && sort !== 'name') {
+    throw new InvalidQueryError('sort', 'sort must be irating or name');
+  }
+  const direction = params.direction ?? DRIVER_SORT_DEFAULT_DIRECTION[sort];
+  const country = params.country?.toUpperCase();
   const limit = pageLimit(params.limit);
   const category = parseCategory(params.category ?? 'sports_car');
-  const sort = params.sort ?? 'irating';
+  const op = direction === 'asc' ? '>' : '<';
+  const dir = direction === 'asc' ? 'ASC' : 'DESC';
   const columns = `d.cust_id, d.display_name, d.country_code, l.category, l.irating, l.sub_level,
                    l.license_level, l.license_group, l.tt_rating`;
+  const countryClause = country === undefined ? '' : 'AND d.country_code = ?';
+  const countryArgs = country === undefined ? [] : [country];
   if (sort === 'irating') {
-    const after = params.cursor ? decodeCursor(params.cursor, isIratingKey) : null;
+    const after = listCursor(params.cursor, isIratingKey, sort, direction);
     const { rows } = await db.raw<{ rows: DriverLicenceJoinRow[] }>(
       `SELECT ${columns}
          FROM ${DRIVER_LICENSES_TABLE} l JOIN ${DRIVERS_TABLE} d ON d.cust_id = l.cust_id
-        WHERE l.category = ? AND l.irating IS NOT NULL
-          ${after ? 'AND (l.irating, l.cust_id) < (?, ?)' : ''}
-        ORDER BY l.irating DESC, l.cust_id DESC
+        WHERE l.category = ? AND l.irating IS NOT NULL ${countryClause}
+          ${after ? `AND (l.irating, l.cust_id) ${op} (?, ?)` : ''}
+        ORDER BY l.irating ${dir}, l.cust_id ${dir}
         LIMIT ?`,
-      [category, ...(after ? [after.i, after.c] : []), limit + 1],
+      [category, ...countryArgs, ...(after ? [after.i, after.c] : []), limit + 1],
     );
-    return keysetPage(rows, limit, (r) => ({ i: r.irating ?? 0, c: r.cust_id }), shapeListItem);
+    return keysetPage(
+      rows,
+      limit,
+      (r) => ({ i: r.irating ?? 0, c: r.cust_id, d: direction }),
+      shapeListItem,
+    );
   }
-  if (sort !== 'name') throw new InvalidQueryError('sort', 'sort must be irating or name');
-  const after = params.cursor ? decodeCursor(params.cursor, isNameKey) : null;
+  const after = listCursor(params.cursor, isNameKey, sort, direction);
   const { rows } = await db.raw<{ rows: DriverLicenceJoinRow[] }>(
     `SELECT ${columns}
        FROM ${DRIVERS_TABLE} d
        LEFT JOIN ${DRIVER_LICENSES_TABLE} l ON l.cust_id = d.cust_id AND l.category = ?
-      ${after ? 'WHERE (lower(d.display_name), d.cust_id) > (?, ?)' : ''}
-      ORDER BY lower(d.display_name), d.cust_id
+      WHERE true ${countryClause}
+        ${after ? `AND (lower(d.display_name), d.cust_id) ${op} (?, ?)` : ''}
+      ORDER BY lower(d.display_name) ${dir}, d.cust_id ${dir}
       LIMIT ?`,
-    [category, ...(after ? [after.n, after.c] : []), limit + 1],
+    [category, ...countryArgs, ...(after ? [after.n, after.c] : []), limit + 1],
   );
   return keysetPage(
     rows,
     limit,
-    (r) => ({ n: r.display_name.toLowerCase(), c: r.cust_id }),
+    (r) => ({ n: r.display_name.toLowerCase(), c: r.cust_id, d: direction }),
     shapeListItem,
   );
 }
@@ -120,7 +173,7 @@ function shapeListItem(r: DriverLicenceJoinRow): DriverListItemDto {
     custId: r.cust_id,
     displayName: r.display_name,
     countryCode: r.country_code,
-    license: licenseOrNull(r),
+    license: r.category === null ? null : toLicense({ ...r, category: r.category }),
   };
 }
 
@@ -131,8 +184,11 @@ export interface DriverSearchHitDto {
   licenses: LicenseDto[];
 }
 
-/** Matches considered for ranking; bounds the cost of very common fragments ("an"). */
-const SEARCH_CANDIDATES = 500;
+/**
+ * Word-start candidates taken from each prefix index before ranking, in the index's order
+ * (`USING ~<~`: the text_pattern_ops order, so the scan is an ordered range scan that stops).
+ */
+const PREFIX_CANDIDATES = 100;
 
 interface NameHit {
   cust_id: number;
@@ -141,13 +197,16 @@ interface NameHit {
 }
 
 /**
- * Finds drivers by customer id, by the start of any word of the display name ("vers" finds
- * "Max Verstappen"), and — when that leaves the list short and the text has 3+ characters — by a
- * fragment anywhere in the name ("stapp"). Case-insensitive. Ranking: customer id, exact name,
- * name starting with the text, a word starting with it, then trigram similarity. Word-start
- * matching comes first because its padded trigrams are selective in the pg_trgm GIN index on
- * racing_drivers.display_name; the fragment fallback scans wider posting lists. `limit` 1..25,
- * default 10.
+ * Driver search as you type, served by btree range scans rather than the trigram index, so its
+ * cost does not grow with how common the typed text is. Case-insensitive; finds
+ *  - the driver whose customer id the text is;
+ *  - names whose first word, or whose rest from the second word on, starts with the text
+ *    (`racing_drivers_name_prefix`, `racing_drivers_surname_prefix`; the first 100 of each in
+ *    index order);
+ *  - only when that leaves the list short and the text has 3+ characters and is not a number:
+ *    names containing it anywhere ("stapp"; the trigram index, at most 2 × limit).
+ * Ranking: customer id, exact name, name starting with the text, a word starting with it, a
+ * fragment; then trigram similarity, name, id. `limit` 1..25, default 10.
  */
 export async function searchDrivers(
   db: Knex,
@@ -158,11 +217,40 @@ export async function searchDrivers(
   if (!Number.isInteger(limit) || limit < 1 || limit > 25) {
     throw new InvalidQueryError('limit', 'limit must be an integer from 1 to 25');
   }
-  let hits = await rankedNameMatches(db, q, 'word-start', limit);
-  if (hits.length < limit && q.length >= 3) {
-    const more = await rankedNameMatches(db, q, 'anywhere', limit);
+  const numeric = /^\d{1,9}$/.test(q);
+  const prefix = `${escapeLike(q)}%`;
+  const columns = 'cust_id, display_name, country_code';
+  const ranked = (candidates: string, bindings: readonly (string | number)[]) =>
+    db.raw<{ rows: NameHit[] }>(
+      `WITH candidates AS (${candidates})
+       SELECT ${columns} FROM candidates
+        ORDER BY CASE WHEN cust_id = ? THEN 0
+                      WHEN lower(display_name) = lower(?) THEN 1
+                      WHEN ${NAME_PREFIX_KEY} LIKE lower(?) THEN 2
+                      WHEN ${SURNAME_PREFIX_KEY} LIKE lower(?) THEN 3
+                      ELSE 4 END,
+                 similarity(display_name, ?) DESC, display_name, cust_id
+        LIMIT ?`,
+      [...bindings, numeric ? Number(q) : -1, q, prefix, prefix, q, limit],
+    );
+  const { rows } = await ranked(
+    `(SELECT ${columns} FROM ${DRIVERS_TABLE} WHERE cust_id = ?)
+     UNION
+     (SELECT ${columns} FROM ${DRIVERS_TABLE} WHERE ${NAME_PREFIX_KEY} LIKE lower(?)
+       ORDER BY ${NAME_PREFIX_KEY} USING ~<~ LIMIT ${PREFIX_CANDIDATES})
+     UNION
+     (SELECT ${columns} FROM ${DRIVERS_TABLE} WHERE ${SURNAME_PREFIX_KEY} LIKE lower(?)
+       ORDER BY ${SURNAME_PREFIX_KEY} USING ~<~ LIMIT ${PREFIX_CANDIDATES})`,
+    [numeric ? Number(q) : -1, prefix, prefix],
+  );
+  let hits = rows;
+  if (hits.length < limit && q.length >= 3 && !numeric) {
+    const more = await ranked(
+      `SELECT ${columns} FROM ${DRIVERS_TABLE} WHERE display_name ILIKE ? LIMIT ${limit * 2}`,
+      [`%${escapeLike(q)}%`],
+    );
     const seen = new Set(hits.map((h) => h.cust_id));
-    hits = [...hits, ...more.filter((h) => !seen.has(h.cust_id))].slice(0, limit);
+    hits = [...hits, ...more.rows.filter((h) => !seen.has(h.cust_id))].slice(0, limit);
   }
   const licenses = await licensesOf(
     db,
@@ -174,52 +262,6 @@ export async function searchDrivers(
     countryCode: h.country_code,
     licenses: licenses.get(h.cust_id) ?? [],
   }));
-}
-
-async function rankedNameMatches(
-  db: Knex,
-  q: string,
-  mode: 'word-start' | 'anywhere',
-  limit: number,
-): Promise<NameHit[]> {
-  const like = escapeLike(q);
-  const idMatch = /^\d{1,9}$/.test(q) ? Number(q) : -1;
-  const { rows } = await db.raw<{ rows: NameHit[] }>(
-    `WITH candidates AS (
-       SELECT cust_id, display_name, country_code FROM ${DRIVERS_TABLE}
-        WHERE ${mode === 'word-start' ? 'display_name ILIKE ? OR display_name ILIKE ?' : 'display_name ILIKE ?'}
-        -- Ordering by similarity makes the planner fetch every match (the GIN bitmap scan)
-        -- instead of a sequential scan that hopes to meet the limit early.
-        ORDER BY similarity(display_name, ?) DESC
-        LIMIT ${SEARCH_CANDIDATES})
-     SELECT cust_id, display_name, country_code FROM (
-       SELECT cust_id, display_name, country_code, 0 AS tier, 1.0::real AS sim
-         FROM ${DRIVERS_TABLE} WHERE cust_id = ?
-       UNION ALL
-       SELECT cust_id, display_name, country_code, 1, 1.0::real
-         FROM ${DRIVERS_TABLE} WHERE lower(display_name) = lower(?)
-       UNION ALL
-       SELECT cust_id, display_name, country_code,
-              CASE WHEN lower(display_name) = lower(?) THEN 1 WHEN display_name ILIKE ? THEN 2
-                   WHEN display_name ILIKE ? THEN 3 ELSE 4 END,
-              similarity(display_name, ?)
-         FROM candidates) ranked
-     ORDER BY tier, sim DESC, display_name, cust_id
-     LIMIT ?`,
-    [
-      ...(mode === 'word-start' ? [`${like}%`, `% ${like}%`] : [`%${like}%`]),
-      q,
-      idMatch,
-      q,
-      q,
-      `${like}%`,
-      `% ${like}%`,
-      q,
-      limit * 3,
-    ],
-  );
-  const seen = new Set<number>();
-  return rows.filter((r) => !seen.has(r.cust_id) && seen.add(r.cust_id)).slice(0, limit);
 }
 
 async function licensesOf(db: Knex, custIds: number[]): Promise<Map<number, LicenseDto[]>> {
@@ -490,13 +532,6 @@ interface DriverSubsessionRow {
   reason_out: string;
   champ_points: number | null;
 }
-
-const isTimeKey = (v: unknown): v is { t: string; s: number } =>
-  typeof v === 'object' &&
-  v !== null &&
-  typeof (v as { t?: unknown }).t === 'string' &&
-  !Number.isNaN(Date.parse((v as { t: string }).t)) &&
-  Number.isInteger((v as { s?: unknown }).s);
 
 /**
  * A driver's subsessions, newest first (keyset on start time and subsession id, through the

@@ -56,6 +56,14 @@ export function decodeCursor<T>(cursor: string, isValid: (v: unknown) => v is T)
   return value;
 }
 
+/** The key of a list ordered by (start time, subsession id): `t` an ISO time, `s` the id. */
+export const isTimeKey = (v: unknown): v is { t: string; s: number } =>
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as { t?: unknown }).t === 'string' &&
+  !Number.isNaN(Date.parse((v as { t: string }).t)) &&
+  Number.isInteger((v as { s?: unknown }).s);
+
 const isOffset = (v: unknown): v is { o: number } =>
   typeof v === 'object' &&
   v !== null &&

@@ -3,6 +3,7 @@ import {
   decodeCursor,
   encodeCursor,
   InvalidQueryError,
+  isTimeKey,
   keysetPage,
   offsetOf,
   offsetPage,
@@ -25,6 +26,13 @@ describe('racing query paging', () => {
     expect(() => decodeCursor(encodeCursor({ b: 1 }), isKey)).toThrow(/cursor/);
     expect(offsetOf({})).toBe(0);
     expect(() => offsetOf({ cursor: encodeCursor({ o: -5 }) })).toThrow(InvalidQueryError);
+  });
+
+  it('accepts a (start time, subsession id) key only with a parseable time and an integer id', () => {
+    expect(isTimeKey({ t: '2025-01-15T20:00:00.000Z', s: 5005 })).toBe(true);
+    expect(isTimeKey({ t: 'yesterday', s: 5005 })).toBe(false);
+    expect(isTimeKey({ t: '2025-01-15T20:00:00.000Z', s: 1.5 })).toBe(false);
+    expect(isTimeKey(null)).toBe(false);
   });
 
   it('says there is more only when the extra row came back', () => {

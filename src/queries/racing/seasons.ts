@@ -8,6 +8,7 @@ import {
   decodeCursor,
   InvalidQueryError,
   iso,
+  isTimeKey,
   keysetPage,
   offsetOf,
   offsetPage,
@@ -259,13 +260,6 @@ interface RecentRaceRow {
   num_cautions: number;
   num_lead_changes: number;
 }
-
-const isTimeKey = (v: unknown): v is { t: string; s: number } =>
-  typeof v === 'object' &&
-  v !== null &&
-  typeof (v as { t?: unknown }).t === 'string' &&
-  !Number.isNaN(Date.parse((v as { t: string }).t)) &&
-  Number.isInteger((v as { s?: unknown }).s);
 
 /** The season's race subsessions, newest first (keyset), optionally of one week. */
 export async function seasonRecentRaces(

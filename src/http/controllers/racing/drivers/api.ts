@@ -1,8 +1,9 @@
 import {
-  listDriversFiltered,
-  searchDriversByPrefix,
-} from '../../../../queries/racing/api-extra.ts';
-import { compareDrivers, driverSubsessions } from '../../../../queries/racing/drivers.ts';
+  compareDrivers,
+  driverSubsessions,
+  listDrivers,
+  searchDrivers,
+} from '../../../../queries/racing/drivers.ts';
 import { paged, whole } from '../shared/dto.ts';
 import { apiEndpoint, notFound } from '../shared/endpoint.ts';
 import {
@@ -26,7 +27,7 @@ export const listDriversApi = apiEndpoint({
   summary: 'Drivers by iRating or by name, optionally of one country',
   query: listDriversQuery,
   response: driverListResponse,
-  run: async ({ query, knex }) => paged(await listDriversFiltered(knex, query), query.limit),
+  run: async ({ query, knex }) => paged(await listDrivers(knex, query), query.limit),
 });
 
 export const searchDriversApi = apiEndpoint({
@@ -38,7 +39,7 @@ export const searchDriversApi = apiEndpoint({
     'Names whose first word or a later word starts with `q` (search as you type), and for 3+ characters names containing `q` when that finds too few. Ranking: exact customer id, exact name, name starting with `q`, a word starting with it, a fragment; then trigram similarity.',
   query: searchDriversQuery,
   response: driverSearchResponse,
-  run: async ({ query, knex }) => whole(await searchDriversByPrefix(knex, query)),
+  run: async ({ query, knex }) => whole(await searchDrivers(knex, query)),
 });
 
 export const compareDriversApi = apiEndpoint({
