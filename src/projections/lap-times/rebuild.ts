@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { REPLAY_ORDER_TABLE, type PartRebuild } from '../racing/part.ts';
-import { COUNTS_AS_START_SQL } from '../racing/rebuild-sql.ts';
-import { RESULTS_TABLE, SUBSESSIONS_TABLE } from '../subsessions/tables.ts';
+import { ensureReplayStarts, REPLAY_STARTS_TABLE } from '../racing/rebuild-sql.ts';
+import { SUBSESSIONS_TABLE } from '../subsessions/tables.ts';
 import {
   CAR_TIMES_TABLE,
   createLapTimeIndexes,
@@ -23,35 +23,28 @@ export function lapTimesRebuild(): PartRebuild {
   return {
     createTables: (trx) => createLapTimeTables(trx, false),
     async finish(trx: Knex.Transaction) {
+      await ensureReplayStarts(trx);
+      const st = `pg_temp.${REPLAY_STARTS_TABLE}`;
       await trx.raw(`
         INSERT INTO ${FASTEST_LAPS_TABLE} (season_id, race_week_num, car_id, cust_id, track_id, display_name,
                country_code, car_name, best_lap_time, subsession_id, set_at)
-        SELECT DISTINCT ON (s.season_id, s.race_week_num, r.car_id, r.cust_id)
-               s.season_id, s.race_week_num, r.car_id, r.cust_id, s.track_id, r.display_name, r.country_code,
-               r.car_name, r.best_lap_time, r.subsession_id, s.start_time
-          FROM ${RESULTS_TABLE} r
-          JOIN ${SUBSESSIONS_TABLE} s ON s.subsession_id = r.subsession_id
-          JOIN ${o} o ON o.subsession_id = r.subsession_id
-         WHERE ${COUNTS_AS_START_SQL} AND r.best_lap_time IS NOT NULL
-         ORDER BY s.season_id, s.race_week_num, r.car_id, r.cust_id, r.best_lap_time, s.start_time, o.ord`);
+        SELECT DISTINCT ON (season_id, race_week_num, car_id, cust_id)
+               season_id, race_week_num, car_id, cust_id, track_id, display_name, country_code, car_name,
+               best_lap_time, subsession_id, start_time
+          FROM ${st}
+         WHERE best_lap_time IS NOT NULL
+         ORDER BY season_id, race_week_num, car_id, cust_id, best_lap_time, start_time, ord`);
 
       await trx.raw(`
-        WITH starts AS MATERIALIZED (
-          SELECT s.season_id, s.race_week_num, r.car_id, r.car_name, s.track_id, s.track_name, s.config_name,
-                 s.category, r.best_lap_time, r.average_lap, o.ord
-            FROM ${RESULTS_TABLE} r
-            JOIN ${SUBSESSIONS_TABLE} s ON s.subsession_id = r.subsession_id
-            JOIN ${o} o ON o.subsession_id = r.subsession_id
-           WHERE ${COUNTS_AS_START_SQL}),
-        sums AS (
+        WITH sums AS (
           SELECT season_id, race_week_num, car_id, count(*) AS entries,
                  coalesce(sum(best_lap_time), 0) AS sum_best_lap, count(best_lap_time) AS n_best_lap,
                  coalesce(sum(average_lap), 0) AS sum_average_lap, count(average_lap) AS n_average_lap
-            FROM starts GROUP BY season_id, race_week_num, car_id),
+            FROM ${st} GROUP BY season_id, race_week_num, car_id),
         latest AS (
           SELECT DISTINCT ON (season_id, race_week_num, car_id)
                  season_id, race_week_num, car_id, car_name, track_id, track_name, config_name, category
-            FROM starts ORDER BY season_id, race_week_num, car_id, ord DESC),
+            FROM ${st} ORDER BY season_id, race_week_num, car_id, ord DESC),
         best AS (
           SELECT DISTINCT ON (f.season_id, f.race_week_num, f.car_id)
                  f.season_id, f.race_week_num, f.car_id, f.best_lap_time, f.cust_id, f.display_name,

@@ -1,3 +1,7 @@
+import type { Knex } from 'knex';
+import { RESULTS_TABLE, SUBSESSIONS_TABLE } from '../subsessions/tables.ts';
+import { REPLAY_ORDER_TABLE } from './part.ts';
+
 /**
  * countsAsStart (./contributions.ts) over racing_results `r` joined with racing_subsessions `s`:
  * a row of the primary simsession of a race event, of its race simsession, and in team events
@@ -5,3 +9,32 @@
  */
 export const COUNTS_AS_START_SQL = `r.is_primary AND s.event_type = 'race' AND r.simsession_type = 'race'
    AND (r.team_id IS NULL OR r.laps_complete > 0)`;
+
+/** pg_temp table of the rebuild's finish: every start (see COUNTS_AS_START_SQL) with its facts. */
+export const REPLAY_STARTS_TABLE = 'racing_replay_starts';
+
+/**
+ * Creates REPLAY_STARTS_TABLE once per finish (the first part that needs it), after the
+ * subsessions part has completed racing_results: the leaderboards and the lap times aggregate the
+ * same starts, so the wide result rows are read and joined once. `ord` is the log position of
+ * the subsession's last event (REPLAY_ORDER_TABLE). A temporary table: no WAL, dropped at commit.
+ */
+export async function ensureReplayStarts(trx: Knex.Transaction): Promise<void> {
+  const { rows } = await trx.raw<{ rows: unknown[] }>(
+    `SELECT 1 FROM pg_class WHERE relname = ? AND relpersistence = 't' AND pg_table_is_visible(oid)`,
+    [REPLAY_STARTS_TABLE],
+  );
+  if (rows.length > 0) return;
+  await trx.raw(`
+    CREATE TEMPORARY TABLE ${REPLAY_STARTS_TABLE} ON COMMIT DROP AS
+    SELECT s.season_id, s.race_week_num, r.car_id, r.cust_id, s.track_id, s.track_name, s.config_name,
+           s.category, s.start_time, r.subsession_id, o.ord, r.display_name, r.country_code, r.car_name,
+           r.finish_position_in_class, r.starting_position_in_class, r.laps_complete, r.laps_led,
+           r.incidents, r.best_lap_time, r.average_lap
+      FROM ${RESULTS_TABLE} r
+      JOIN ${SUBSESSIONS_TABLE} s ON s.subsession_id = r.subsession_id
+      JOIN pg_temp.${REPLAY_ORDER_TABLE} o ON o.subsession_id = r.subsession_id
+     WHERE ${COUNTS_AS_START_SQL}`);
+  // Autovacuum never analyzes temporary tables; the self-joins need real row counts.
+  await trx.raw(`ANALYZE pg_temp.${REPLAY_STARTS_TABLE}`);
+}

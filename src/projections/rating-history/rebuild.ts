@@ -2,35 +2,45 @@ import type { Knex } from 'knex';
 import type { DriverRatingHistoryData } from '../../events/racing/drivers.ts';
 import type { RecordedEvent } from '../../eventstore/port.ts';
 import type { RebuildSession } from '../core/types.ts';
-import { encodeCopy } from '../racing/copy.ts';
+import { copyRows, encodeCopy } from '../racing/copy.ts';
 import { chartsOf, deleteCharts, pointColumns, pointsOf } from './charts.ts';
-import { createRatingHistoryTables, RATING_HISTORY_TABLE } from './tables.ts';
+import {
+  createRatingHistoryKey,
+  createRatingHistoryTables,
+  RATING_HISTORY_TABLE,
+} from './tables.ts';
 
 /**
- * The replay writes each batch's charts by COPY into the fresh table and remembers which keys it
- * has written: only a chart recorded again (rare: a key appears once per fetch of a driver) pays
- * for deleting the points it replaces. The result is `apply`'s: the last chart of each key.
+ * The replay appends each batch's charts by COPY into the fresh table without its key (keeping
+ * the key up to date costs more than the COPY), and remembers which (driver, category, chart) it
+ * has written. A chart recorded again (rare: once per fetch of a driver) waits in memory, the
+ * last one per key, until the key is built after the replay, then replaces the stored points.
+ * The result is `apply`'s: the points of the last chart of each key.
  */
 export function ratingHistoryRebuild(): RebuildSession {
   const written = new Set<string>();
+  const again = new Map<string, DriverRatingHistoryData>();
   return {
     batchSize: 5000,
-    createTables: (trx) => createRatingHistoryTables(trx),
+    createTables: (trx) => createRatingHistoryTables(trx, false),
     prepare(events: readonly RecordedEvent[]) {
-      const charts = chartsOf(events);
-      const again: DriverRatingHistoryData[] = [];
-      for (const [key, d] of charts) {
-        if (written.has(key)) again.push(d);
-        else written.add(key);
+      const first: DriverRatingHistoryData[] = [];
+      for (const [key, d] of chartsOf(events)) {
+        if (written.has(key)) {
+          again.set(key, d);
+        } else {
+          written.add(key);
+          first.push(d);
+        }
       }
-      const points = encodeCopy(RATING_HISTORY_TABLE, pointColumns, pointsOf(charts.values()));
-      return {
-        async write(trx: Knex.Transaction) {
-          await deleteCharts(trx, again);
-          await points.write(trx);
-        },
-      };
+      const points = encodeCopy(RATING_HISTORY_TABLE, pointColumns, pointsOf(first));
+      return { write: (trx: Knex.Transaction) => points.write(trx) };
     },
-    finish: () => Promise.resolve(),
+    async finish(trx: Knex.Transaction) {
+      await createRatingHistoryKey(trx);
+      if (again.size === 0) return;
+      await deleteCharts(trx, [...again.values()]);
+      await copyRows(trx, RATING_HISTORY_TABLE, pointColumns, pointsOf(again.values()));
+    },
   };
 }

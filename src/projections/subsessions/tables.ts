@@ -5,7 +5,10 @@ export const SUBSESSIONS_TABLE = 'racing_subsessions';
 export const RESULTS_TABLE = 'racing_results';
 export const SESSIONS_TABLE = 'racing_sessions';
 
-/** The tables with their primary keys; `withIndexes` false leaves out the secondary indexes. */
+/**
+ * The tables and their indexes; `withIndexes` false leaves out the secondary indexes and the
+ * primary key of racing_results (a rebuild adds them after the replay, see ./rebuild.ts).
+ */
 export async function createSubsessionTables(
   db: Knex.Transaction | Knex,
   withIndexes = true,
@@ -82,9 +85,9 @@ export async function createSubsessionTables(
       new_license_level           smallint,
       reason_out                  text NOT NULL,
       champ_points                integer,
-      start_time                  timestamptz NOT NULL,
-      PRIMARY KEY (subsession_id, simsession_number, cust_id)
+      start_time                  timestamptz NOT NULL
     )`);
+  if (withIndexes) await createResultsPrimaryKey(db);
 
   await db.raw(`
     CREATE TABLE ${SESSIONS_TABLE} (
@@ -103,6 +106,13 @@ export async function createSubsessionTables(
       min_sof          integer
     )`);
   if (withIndexes) await createSubsessionIndexes(db);
+}
+
+/** racing_results' key (racing_results_pkey), the same as if declared in CREATE TABLE. */
+export async function createResultsPrimaryKey(db: Knex.Transaction | Knex): Promise<void> {
+  await db.raw(
+    `ALTER TABLE ${RESULTS_TABLE} ADD PRIMARY KEY (subsession_id, simsession_number, cust_id)`,
+  );
 }
 
 /** The secondary indexes (a rebuild creates them after the replay). */
