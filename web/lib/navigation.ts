@@ -1,4 +1,4 @@
-import { route } from '../generated/routes.ts';
+import { route, type RouteName, type RouteParams } from '../generated/routes.ts';
 
 /**
  * Navigation entries of the layouts and the rule for marking the active one. Hrefs come from
@@ -12,35 +12,55 @@ export interface NavItem {
   testId: string;
 }
 
+/** A route without path parameters: the only kind a nav link can point at. */
+type PlainRouteName = {
+  [N in RouteName]: keyof RouteParams<N> extends never ? N : never;
+}[RouteName];
+
+/** "World records" → `world-records`. */
+function kebab(label: string): string {
+  return label.toLowerCase().replace(/\s+/g, '-');
+}
+
+/** A nav entry whose `testId` is its label in kebab case unless given. */
+function navItem(label: string, name: PlainRouteName, testId = kebab(label)): NavItem {
+  return { label, href: route(name), testId };
+}
+
+/** An admin section: `testId` is `admin-<label in kebab case>`. */
+function adminItem(label: string, name: PlainRouteName): NavItem {
+  return navItem(label, name, `admin-${kebab(label)}`);
+}
+
 /** Every public area of the spec (§1, §2), in header order. */
 export const publicNav: readonly NavItem[] = [
-  { label: 'Drivers', href: route('drivers'), testId: 'drivers' },
-  { label: 'Series', href: route('series'), testId: 'series' },
-  { label: 'World records', href: route('world_records'), testId: 'world-records' },
-  { label: 'iRating stats', href: route('stats.irating'), testId: 'irating-stats' },
-  { label: 'Teams', href: route('teams.index'), testId: 'teams' },
-  { label: 'Pros', href: route('pros.index'), testId: 'pros' },
-  { label: 'Setups', href: route('setups'), testId: 'setups' },
-  { label: 'Gear', href: route('gears.index'), testId: 'gear' },
-  { label: 'Recruitment', href: route('recruitment.drivers'), testId: 'recruitment' },
-  { label: 'News', href: route('news.index'), testId: 'news' },
+  navItem('Drivers', 'drivers'),
+  navItem('Series', 'series'),
+  navItem('World records', 'world_records'),
+  navItem('iRating stats', 'stats.irating'),
+  navItem('Teams', 'teams.index'),
+  navItem('Pros', 'pros.index'),
+  navItem('Setups', 'setups'),
+  navItem('Gear', 'gears.index'),
+  navItem('Recruitment', 'recruitment.drivers'),
+  navItem('News', 'news.index'),
 ];
 
 export const footerNav: readonly NavItem[] = [
-  { label: 'Changelog', href: route('changelog'), testId: 'changelog' },
-  { label: 'Privacy policy', href: route('privacy'), testId: 'privacy' },
-  { label: 'Terms of service', href: route('terms'), testId: 'terms' },
+  navItem('Changelog', 'changelog'),
+  navItem('Privacy policy', 'privacy', 'privacy'),
+  navItem('Terms of service', 'terms', 'terms'),
 ];
 
 export const adminNav: readonly NavItem[] = [
-  { label: 'Dashboard', href: route('admin.dashboard'), testId: 'admin-dashboard' },
-  { label: 'Users', href: route('admin.users'), testId: 'admin-users' },
-  { label: 'Articles', href: route('admin.articles'), testId: 'admin-articles' },
-  { label: 'Setups', href: route('admin.setups'), testId: 'admin-setups' },
-  { label: 'Teams', href: route('admin.teams'), testId: 'admin-teams' },
-  { label: 'Gear', href: route('admin.gears'), testId: 'admin-gear' },
-  { label: 'Pros', href: route('admin.pros'), testId: 'admin-pros' },
-  { label: 'Sessions', href: route('admin.sessions'), testId: 'admin-sessions' },
+  adminItem('Dashboard', 'admin.dashboard'),
+  adminItem('Users', 'admin.users'),
+  adminItem('Articles', 'admin.articles'),
+  adminItem('Setups', 'admin.setups'),
+  adminItem('Teams', 'admin.teams'),
+  adminItem('Gear', 'admin.gears'),
+  adminItem('Pros', 'admin.pros'),
+  adminItem('Sessions', 'admin.sessions'),
 ];
 
 export const accountPaths = {

@@ -27,3 +27,14 @@ export function pageWindow(current: number, last: number, siblings = 1): PageSlo
 function range(from: number, to: number): number[] {
   return Array.from({ length: to - from + 1 }, (_, i) => from + i);
 }
+
+/**
+ * The query of a filtered, paged list: the filter unless it is `all` (the default) and the
+ * page unless it is the first, so the list's canonical URL has no query at all.
+ */
+export function filterPageQuery(filter: string, page = 1): { status?: string; page?: number } {
+  return {
+    ...(filter === 'all' ? {} : { status: filter }),
+    ...(page > 1 ? { page } : {}),
+  };
+}

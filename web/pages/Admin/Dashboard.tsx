@@ -6,7 +6,7 @@ import { Card } from '../../components/Card.tsx';
 import { SkeletonRows } from '../../components/Skeleton.tsx';
 import { route } from '../../generated/routes.ts';
 import { StatusBadge } from './Articles/Edit.tsx';
-import { formatDateTime } from './Articles/format.ts';
+import { formatDateTime } from '../../lib/date-time.ts';
 import type { AdminArticleListItem, ArticleCounts } from './Articles/types.ts';
 import type { SessionReplay } from './Sessions/types.ts';
 

@@ -1,9 +1,10 @@
-import { Head, Link, useForm, usePage } from '@inertiajs/react';
+import { Head, Link, useForm } from '@inertiajs/react';
 import type { FormEvent } from 'react';
 import { Button } from '../../components/Button.tsx';
-import { Field } from '../../components/Field.tsx';
 import { InputError } from '../../components/Input.tsx';
+import { NewPasswordFields } from '../../components/NewPasswordFields.tsx';
 import { route } from '../../generated/routes.ts';
+import { bindFields, useFormAndPageErrors } from '../../lib/form-fields.ts';
 
 export interface Props {
   /** The token from the link ('' when it is not usable). */
@@ -15,11 +16,13 @@ export interface Props {
 /** Choose a new password with the emailed token. */
 export default function ResetPassword({ token, valid }: Props) {
   const form = useForm({ token, password: '', passwordConfirmation: '' });
-  // The page's errors too: after a full reload (no form state) they are only in the props.
-  const errors: Record<string, string | undefined> = { ...(usePage().props.errors as Record<string, string>), ...form.errors };
+  const errors = useFormAndPageErrors(form.errors);
+  const field = bindFields(form, errors);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    form.post(route('auth.reset.submit'), { onFinish: () => form.reset('password', 'passwordConfirmation') });
+    form.post(route('auth.reset.submit'), {
+      onFinish: () => form.reset('password', 'passwordConfirmation'),
+    });
   };
   if (!valid) {
     return (
@@ -29,7 +32,10 @@ export default function ResetPassword({ token, valid }: Props) {
         <p className="mt-2 text-sm text-ink-muted" data-test="reset-link-invalid">
           Reset links work once and for 60 minutes. Ask for a new one.
         </p>
-        <Link href={route('auth.forgot')} className="mt-6 inline-block text-sm font-medium text-accent hover:underline">
+        <Link
+          href={route('auth.forgot')}
+          className="mt-6 inline-block text-sm font-medium text-accent hover:underline"
+        >
           Send me a new link
         </Link>
       </>
@@ -41,27 +47,7 @@ export default function ResetPassword({ token, valid }: Props) {
       <h1 className="text-2xl font-bold tracking-tight text-ink">Choose a new password</h1>
       <form onSubmit={submit} className="mt-6 grid gap-4" noValidate data-test="reset-form">
         <InputError message={errors.token} />
-        <Field
-          label="New password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          hint="At least 8 characters."
-          value={form.data.password}
-          onChange={(e) => form.setData('password', e.target.value)}
-          error={errors.password}
-        />
-        <Field
-          label="Repeat the password"
-          name="passwordConfirmation"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={form.data.passwordConfirmation}
-          onChange={(e) => form.setData('passwordConfirmation', e.target.value)}
-          error={errors.passwordConfirmation}
-        />
+        <NewPasswordFields field={field} hint="At least 8 characters." />
         <Button type="submit" busy={form.processing} data-test="reset-submit">
           Save the new password
         </Button>

@@ -7,3 +7,6 @@ export const legalDateText = new Intl.DateTimeFormat('en-GB', {
   year: 'numeric',
   timeZone: 'UTC',
 }).format(new Date(LEGAL_EFFECTIVE_DATE));
+
+/** The `effectiveDate` of a `LegalPage`. */
+export const legalEffectiveDate = { iso: LEGAL_EFFECTIVE_DATE, text: legalDateText };

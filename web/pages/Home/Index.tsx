@@ -1,12 +1,11 @@
 import { Head, Link } from '@inertiajs/react';
 import { ArrowRight, Newspaper, Star, Timer, Trophy, Users } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
+import { ArticleCard } from '../../components/ArticleCard.tsx';
 import { buttonClasses } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { route } from '../../generated/routes.ts';
-import { ArticleCard } from '../News/Index.tsx';
-import { formatArticleDate, readingTime } from '../News/format.ts';
 import type { ArticleSummary } from '../News/types.ts';
 
 /** A favorite driver as the favorites area will provide it. */
@@ -102,7 +101,7 @@ export default function HomeIndex({ latestArticles, favoriteDrivers }: Props) {
             />
           ) : (
             <>
-              <FeaturedArticle article={featured} />
+              <ArticleCard article={featured} headingLevel={3} featured />
               {more.length > 0 && (
                 <ol className="mt-4 grid gap-4 sm:grid-cols-2">
                   {more.map((article) => (
@@ -123,31 +122,6 @@ export default function HomeIndex({ latestArticles, favoriteDrivers }: Props) {
         </aside>
       </div>
     </>
-  );
-}
-
-function FeaturedArticle({ article }: { article: ArticleSummary }) {
-  return (
-    <article
-      className="relative rounded-lg border border-line bg-surface p-6 shadow-xs focus-within:ring-2 focus-within:ring-focus hover:border-line-strong"
-      data-test="featured-article"
-    >
-      <p className="text-sm text-ink-muted">
-        <time dateTime={article.publishedAt}>{formatArticleDate(article.publishedAt)}</time>
-        <span aria-hidden="true"> · </span>
-        {readingTime(article.readingMinutes)}
-      </p>
-      <h3 className="mt-2 text-2xl leading-tight font-bold tracking-tight text-ink">
-        <Link
-          href={route('news.show', { slug: article.slug })}
-          prefetch
-          className="outline-none after:absolute after:inset-0 after:content-['']"
-        >
-          {article.title}
-        </Link>
-      </h3>
-      <p className="mt-3 text-ink-muted">{article.summary}</p>
-    </article>
   );
 }
 

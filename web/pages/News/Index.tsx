@@ -1,9 +1,9 @@
-import { Head, Link } from '@inertiajs/react';
+import { Head } from '@inertiajs/react';
 import { Newspaper } from 'lucide-react';
+import { ArticleCard } from '../../components/ArticleCard.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
 import { route } from '../../generated/routes.ts';
-import { formatArticleDate, readingTime } from './format.ts';
 import type { ArticleSummary, PageMeta } from './types.ts';
 
 export interface Props {
@@ -51,38 +51,5 @@ export default function NewsIndex({ articles, meta }: Props) {
         href={(page) => route('news.index', {}, page > 1 ? { page } : {})}
       />
     </>
-  );
-}
-
-/** One article in a list: date, title (the link), summary, reading time. Shared with the home page. */
-export function ArticleCard({
-  article,
-  headingLevel = 2,
-}: {
-  article: ArticleSummary;
-  headingLevel?: 2 | 3;
-}) {
-  const Heading = `h${headingLevel}` as const;
-  return (
-    <article
-      className="relative flex w-full flex-col rounded-lg border border-line bg-surface p-5 shadow-xs transition-colors focus-within:ring-2 focus-within:ring-focus hover:border-line-strong"
-      data-test="article-card"
-    >
-      <p className="text-sm text-ink-muted">
-        <time dateTime={article.publishedAt}>{formatArticleDate(article.publishedAt)}</time>
-        <span aria-hidden="true"> · </span>
-        {readingTime(article.readingMinutes)}
-      </p>
-      <Heading className="mt-2 text-lg leading-snug font-semibold text-ink">
-        <Link
-          href={route('news.show', { slug: article.slug })}
-          prefetch
-          className="outline-none after:absolute after:inset-0 after:content-['']"
-        >
-          {article.title}
-        </Link>
-      </Heading>
-      <p className="mt-2 line-clamp-3 text-sm text-ink-muted">{article.summary}</p>
-    </article>
   );
 }

@@ -1,7 +1,7 @@
 import { Head, Link } from '@inertiajs/react';
 import { ArrowLeft } from 'lucide-react';
 import { route } from '../../generated/routes.ts';
-import { articleBodyClasses, formatArticleDate, readingTime } from './format.ts';
+import { articleBodyClasses, formatArticleDate, readingTime } from '../../lib/article-format.ts';
 import type { Article } from './types.ts';
 
 export interface Props {

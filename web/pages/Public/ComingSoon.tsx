@@ -1,6 +1,7 @@
 import { Head, Link } from '@inertiajs/react';
 import { Construction } from 'lucide-react';
 import { buttonClasses } from '../../components/Button.tsx';
+import { GoHomeLink } from '../../components/ErrorPage.tsx';
 import { route } from '../../generated/routes.ts';
 
 export interface Props {
@@ -37,9 +38,7 @@ export default function ComingSoon({ area, title }: Props) {
           nothing to show here today.
         </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <Link href={route('index')} className={buttonClasses('primary')} data-test="go-home">
-            Go to the home page
-          </Link>
+          <GoHomeLink />
           <Link
             href={route('changelog')}
             className={buttonClasses('secondary')}

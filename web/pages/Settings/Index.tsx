@@ -5,8 +5,10 @@ import { Card } from '../../components/Card.tsx';
 import { Field } from '../../components/Field.tsx';
 import { FormSaved } from '../../components/FormSaved.tsx';
 import { inputClasses, InputError } from '../../components/Input.tsx';
+import { NewPasswordFields } from '../../components/NewPasswordFields.tsx';
 import { StarToggle } from '../../components/StarToggle.tsx';
 import { route } from '../../generated/routes.ts';
+import { bindFields } from '../../lib/form-fields.ts';
 
 export interface AccountSettings {
   id: string;
@@ -38,12 +40,17 @@ export default function SettingsIndex({ account, favorites, countries, discordEn
         <LinkedAccounts account={account} discordEnabled={discordEnabled} />
         <Card title="Favorite drivers" id="favorites" data-test="settings-favorites">
           {favorites.length === 0 ? (
-            <p className="text-sm text-ink-muted">No favorites yet. Star a driver on their page to follow them.</p>
+            <p className="text-sm text-ink-muted">
+              No favorites yet. Star a driver on their page to follow them.
+            </p>
           ) : (
             <ul className="divide-y divide-line">
               {favorites.map((driver) => (
                 <li key={driver.id} className="flex items-center justify-between py-2">
-                  <Link href={route('drivers.show', { id: driver.id })} className="font-medium text-ink hover:text-accent">
+                  <Link
+                    href={route('drivers.show', { id: driver.id })}
+                    className="font-medium text-ink hover:text-accent"
+                  >
                     {driver.name}
                   </Link>
                   <StarToggle driverId={driver.id} driverName={driver.name} initial />
@@ -73,6 +80,7 @@ function ProfileForm({ account, countries }: Pick<Props, 'account' | 'countries'
     iracingCustomerId: account.iracingCustomerId === null ? '' : String(account.iracingCustomerId),
     country: account.country ?? '',
   });
+  const field = bindFields(form, form.errors);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     form.post(route('auth.user_info'), { preserveScroll: true });
@@ -80,23 +88,12 @@ function ProfileForm({ account, countries }: Pick<Props, 'account' | 'countries'
   return (
     <Card title="Profile" data-test="profile-card">
       <form onSubmit={submit} className="grid gap-4" noValidate data-test="profile-form">
-        <Field
-          label="Display name"
-          name="displayName"
-          required
-          maxLength={50}
-          value={form.data.displayName}
-          onChange={(e) => form.setData('displayName', e.target.value)}
-          error={form.errors.displayName}
-        />
+        <Field label="Display name" required maxLength={50} {...field('displayName')} />
         <Field
           label="iRacing customer id"
-          name="iracingCustomerId"
           inputMode="numeric"
           hint="Optional. Shown nowhere else; it lets us highlight you in results."
-          value={form.data.iracingCustomerId}
-          onChange={(e) => form.setData('iracingCustomerId', e.target.value)}
-          error={form.errors.iracingCustomerId}
+          {...field('iracingCustomerId')}
         />
         <div className="grid gap-1.5">
           <label htmlFor="settings-country" className="text-sm font-medium text-ink">
@@ -132,6 +129,7 @@ function ProfileForm({ account, countries }: Pick<Props, 'account' | 'countries'
 
 function PasswordForm({ account }: Pick<Props, 'account'>) {
   const form = useForm({ currentPassword: '', password: '', passwordConfirmation: '' });
+  const field = bindFields(form, form.errors);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     form.post(route('auth.change_password'), {
@@ -142,43 +140,29 @@ function PasswordForm({ account }: Pick<Props, 'account'>) {
   };
   const canSet = account.hasPassword || account.email !== null;
   return (
-    <Card title={account.hasPassword ? 'Change password' : 'Set a password'} data-test="password-card">
+    <Card
+      title={account.hasPassword ? 'Change password' : 'Set a password'}
+      data-test="password-card"
+    >
       {!canSet ? (
-        <p className="text-sm text-ink-muted">This account has no email address, so it signs in with Discord only.</p>
+        <p className="text-sm text-ink-muted">
+          This account has no email address, so it signs in with Discord only.
+        </p>
       ) : (
         <form onSubmit={submit} className="grid gap-4" noValidate data-test="password-form">
           {account.hasPassword && (
             <Field
               label="Current password"
-              name="currentPassword"
               type="password"
               autoComplete="current-password"
               required
-              value={form.data.currentPassword}
-              onChange={(e) => form.setData('currentPassword', e.target.value)}
-              error={form.errors.currentPassword}
+              {...field('currentPassword')}
             />
           )}
-          <Field
-            label="New password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
+          <NewPasswordFields
+            field={field}
+            confirmationLabel="Repeat the new password"
             hint="At least 8 characters. Other devices are signed out when it changes."
-            value={form.data.password}
-            onChange={(e) => form.setData('password', e.target.value)}
-            error={form.errors.password}
-          />
-          <Field
-            label="Repeat the new password"
-            name="passwordConfirmation"
-            type="password"
-            autoComplete="new-password"
-            required
-            value={form.data.passwordConfirmation}
-            onChange={(e) => form.setData('passwordConfirmation', e.target.value)}
-            error={form.errors.passwordConfirmation}
           />
           <Actions saved={form.recentlySuccessful}>
             <Button type="submit" busy={form.processing} data-test="password-submit">
@@ -208,12 +192,22 @@ function LinkedAccounts({ account, discordEnabled }: Pick<Props, 'account' | 'di
           )}
         </p>
         {account.discord ? (
-          <Button variant="secondary" size="sm" onClick={unlink} busy={form.processing} data-test="discord-unlink">
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={unlink}
+            busy={form.processing}
+            data-test="discord-unlink"
+          >
             Unlink
           </Button>
         ) : (
           discordEnabled && (
-            <a href={route('auth.discord.redirect')} className="text-sm font-medium text-accent hover:underline" data-test="discord-link">
+            <a
+              href={route('auth.discord.redirect')}
+              className="text-sm font-medium text-accent hover:underline"
+              data-test="discord-link"
+            >
               Link Discord
             </a>
           )
@@ -226,6 +220,7 @@ function LinkedAccounts({ account, discordEnabled }: Pick<Props, 'account' | 'di
 
 function DeleteAccount({ account }: Pick<Props, 'account'>) {
   const form = useForm({ password: '', confirmation: '' });
+  const field = bindFields(form, form.errors);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!window.confirm('Delete your account and everything in it? This cannot be undone.')) return;
@@ -235,29 +230,19 @@ function DeleteAccount({ account }: Pick<Props, 'account'>) {
     <Card title="Delete account" data-test="delete-account">
       <form onSubmit={submit} className="grid gap-4" noValidate data-test="delete-form">
         <p className="text-sm text-ink-muted">
-          Deleting your account removes your profile, favorites and linked accounts for good. Your email address and name
-          become unreadable everywhere, including our history of changes.
+          Deleting your account removes your profile, favorites and linked accounts for good. Your
+          email address and name become unreadable everywhere, including our history of changes.
         </p>
         {account.hasPassword ? (
           <Field
             label="Your password"
-            name="password"
             type="password"
             autoComplete="current-password"
             required
-            value={form.data.password}
-            onChange={(e) => form.setData('password', e.target.value)}
-            error={form.errors.password}
+            {...field('password')}
           />
         ) : (
-          <Field
-            label="Type DELETE to confirm"
-            name="confirmation"
-            required
-            value={form.data.confirmation}
-            onChange={(e) => form.setData('confirmation', e.target.value)}
-            error={form.errors.confirmation}
-          />
+          <Field label="Type DELETE to confirm" required {...field('confirmation')} />
         )}
         <div>
           <Button type="submit" variant="danger" busy={form.processing} data-test="delete-submit">

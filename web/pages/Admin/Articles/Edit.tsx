@@ -7,9 +7,9 @@ import { Card } from '../../../components/Card.tsx';
 import { FormSaved } from '../../../components/FormSaved.tsx';
 import { route } from '../../../generated/routes.ts';
 import { cn } from '../../../lib/cn.ts';
-import { articleBodyClasses } from '../../News/format.ts';
+import { articleBodyClasses } from '../../../lib/article-format.ts';
 import { ArticleFields, FormAlert, formError, type ArticleFormFields } from './Create.tsx';
-import { formatDateTime } from './format.ts';
+import { formatDateTime } from '../../../lib/date-time.ts';
 import type { AdminArticleEdit, ArticleLimits } from './types.ts';
 
 export interface Props {

@@ -2,13 +2,14 @@ import { Head, Link, router, usePage } from '@inertiajs/react';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Button, ButtonLink } from '../../../components/Button.tsx';
-import { DataTable, type Column } from '../../../components/DataTable.tsx';
-import { Pagination } from '../../../components/Pagination.tsx';
+import type { Column } from '../../../components/DataTable.tsx';
+import { dateTimeColumn } from '../../../components/DateTime.tsx';
+import { FilterLinks, type FilterOption } from '../../../components/FilterLinks.tsx';
+import { PagedDataTable } from '../../../components/PagedDataTable.tsx';
 import { route } from '../../../generated/routes.ts';
-import { cn } from '../../../lib/cn.ts';
+import { filterPageQuery } from '../../../lib/pagination.ts';
 import { FormAlert } from './Create.tsx';
 import { StatusBadge } from './Edit.tsx';
-import { formatDateTime } from './format.ts';
 import type {
   AdminArticleListItem,
   ArticleCounts,
@@ -23,21 +24,14 @@ export interface Props {
   counts: ArticleCounts;
 }
 
-const filters: readonly { value: ArticleStatusFilter; label: string }[] = [
+const filters: readonly FilterOption<ArticleStatusFilter>[] = [
   { value: 'all', label: 'All' },
   { value: 'draft', label: 'Drafts' },
   { value: 'published', label: 'Published' },
 ];
 
 const listUrl = (status: ArticleStatusFilter, page = 1) =>
-  route(
-    'admin.articles',
-    {},
-    {
-      ...(status === 'all' ? {} : { status }),
-      ...(page > 1 ? { page } : {}),
-    },
-  );
+  route('admin.articles', {}, filterPageQuery(status, page));
 
 /** `/admin/articles`: every article, most recently changed first, filtered by status, paged. */
 export default function ArticlesIndex({ articles, meta, status, counts }: Props) {
@@ -76,23 +70,8 @@ export default function ArticlesIndex({ articles, meta, status, counts }: Props)
       ),
     },
     { key: 'status', header: 'Status', cell: (a) => <StatusBadge status={a.status} /> },
-    {
-      key: 'updatedAt',
-      header: 'Last changed',
-      hideBelow: 'md',
-      cell: (a) => <time dateTime={a.updatedAt}>{formatDateTime(a.updatedAt)}</time>,
-    },
-    {
-      key: 'publishedAt',
-      header: 'First published',
-      hideBelow: 'lg',
-      cell: (a) =>
-        a.publishedAt ? (
-          <time dateTime={a.publishedAt}>{formatDateTime(a.publishedAt)}</time>
-        ) : (
-          <span className="text-ink-muted">—</span>
-        ),
-    },
+    dateTimeColumn('updatedAt', 'Last changed', 'md'),
+    dateTimeColumn('publishedAt', 'First published', 'lg'),
     {
       key: 'actions',
       header: <span className="sr-only">Actions</span>,
@@ -128,41 +107,24 @@ export default function ArticlesIndex({ articles, meta, status, counts }: Props)
         </ButtonLink>
       </header>
       <FormAlert message={problem} />
-      <nav aria-label="Filter by status" className="my-4 flex flex-wrap gap-1">
-        {filters.map((f) => (
-          <Link
-            key={f.value}
-            href={listUrl(f.value)}
-            preserveScroll
-            aria-current={status === f.value ? 'page' : undefined}
-            className={cn(
-              'rounded-md px-3 py-1.5 text-sm font-medium',
-              status === f.value
-                ? 'bg-accent-soft text-accent'
-                : 'text-ink-muted hover:bg-surface-muted hover:text-ink',
-            )}
-            data-test={`filter-${f.value}`}
-          >
-            {f.label} <span className="tabular-nums">({counts[f.value]})</span>
-          </Link>
-        ))}
-      </nav>
-      <div className="rounded-lg border border-line bg-surface shadow-xs">
-        <DataTable
-          caption="Articles"
-          columns={columns}
-          rows={articles}
-          rowKey={(a) => a.id}
-          empty={status === 'all' ? 'No articles yet. Write the first one.' : 'No articles here.'}
-          data-test="articles-table"
-        />
-      </div>
-      <Pagination
-        className="mt-6"
-        label="Article pages"
-        page={meta.page}
-        pageCount={meta.lastPage}
-        href={(page) => listUrl(status, page)}
+      <FilterLinks
+        label="Filter by status"
+        className="my-4"
+        options={filters}
+        current={status}
+        href={(value) => listUrl(value)}
+        counts={counts}
+      />
+      <PagedDataTable
+        caption="Articles"
+        columns={columns}
+        rows={articles}
+        rowKey={(a) => a.id}
+        empty={status === 'all' ? 'No articles yet. Write the first one.' : 'No articles here.'}
+        data-test="articles-table"
+        meta={meta}
+        pagerLabel="Article pages"
+        pageHref={(page) => listUrl(status, page)}
       />
     </>
   );

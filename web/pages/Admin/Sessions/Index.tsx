@@ -1,15 +1,18 @@
-import { Head, Link, useForm, usePoll } from '@inertiajs/react';
+import { Head, useForm, usePoll } from '@inertiajs/react';
 import { RotateCw } from 'lucide-react';
 import { useEffect, type FormEvent } from 'react';
 import { Badge, type BadgeTone } from '../../../components/Badge.tsx';
 import { Button } from '../../../components/Button.tsx';
 import { Card } from '../../../components/Card.tsx';
-import { DataTable, type Column } from '../../../components/DataTable.tsx';
+import type { Column } from '../../../components/DataTable.tsx';
+import { dateTimeColumn } from '../../../components/DateTime.tsx';
 import { Field } from '../../../components/Field.tsx';
-import { Pagination } from '../../../components/Pagination.tsx';
+import { FilterLinks, type FilterOption } from '../../../components/FilterLinks.tsx';
+import { PagedDataTable } from '../../../components/PagedDataTable.tsx';
 import { route } from '../../../generated/routes.ts';
-import { cn } from '../../../lib/cn.ts';
-import { formatDateTime } from '../Articles/format.ts';
+import { bindFields } from '../../../lib/form-fields.ts';
+import { filterPageQuery } from '../../../lib/pagination.ts';
+import { formatDateTime } from '../../../lib/date-time.ts';
 import type { PageMeta } from '../Articles/types.ts';
 import type { ReplayStatus, ReplayStatusFilter, SessionReplay } from './types.ts';
 
@@ -22,7 +25,7 @@ export interface Props {
 /** While a run is queued or running, the list refreshes itself this often. */
 const POLL_MS = 5000;
 
-const filters: readonly { value: ReplayStatusFilter; label: string }[] = [
+const filters: readonly FilterOption<ReplayStatusFilter>[] = [
   { value: 'all', label: 'All' },
   { value: 'queued', label: 'Queued' },
   { value: 'running', label: 'Running' },
@@ -38,14 +41,7 @@ const tones: Record<ReplayStatus, BadgeTone> = {
 };
 
 const listUrl = (status: ReplayStatusFilter, page = 1) =>
-  route(
-    'admin.sessions',
-    {},
-    {
-      ...(status === 'all' ? {} : { status }),
-      ...(page > 1 ? { page } : {}),
-    },
-  );
+  route('admin.sessions', {}, filterPageQuery(status, page));
 
 /**
  * `/admin/sessions`: ask for a session to be replayed (its subsessions re-fetched from the
@@ -53,6 +49,7 @@ const listUrl = (status: ReplayStatusFilter, page = 1) =>
  */
 export default function SessionsIndex({ replays, meta, status }: Props) {
   const form = useForm({ sessionId: '' });
+  const field = bindFields(form, form.errors);
   const pending = replays.some((r) => r.status === 'queued' || r.status === 'running');
   const poll = usePoll(POLL_MS, { only: ['replays', 'meta'] }, { autoStart: false });
   const { start, stop } = poll;
@@ -91,23 +88,8 @@ export default function SessionsIndex({ replays, meta, status }: Props) {
       ),
     },
     { key: 'outcome', header: 'Outcome', cell: (r) => <Outcome replay={r} /> },
-    {
-      key: 'requestedAt',
-      header: 'Requested',
-      hideBelow: 'md',
-      cell: (r) => <time dateTime={r.requestedAt}>{formatDateTime(r.requestedAt)}</time>,
-    },
-    {
-      key: 'finishedAt',
-      header: 'Finished',
-      hideBelow: 'lg',
-      cell: (r) =>
-        r.finishedAt ? (
-          <time dateTime={r.finishedAt}>{formatDateTime(r.finishedAt)}</time>
-        ) : (
-          <span className="text-ink-muted">—</span>
-        ),
-    },
+    dateTimeColumn('requestedAt', 'Requested', 'md'),
+    dateTimeColumn('finishedAt', 'Finished', 'lg'),
   ];
 
   return (
@@ -131,12 +113,9 @@ export default function SessionsIndex({ replays, meta, status }: Props) {
         >
           <Field
             label="Session id"
-            name="sessionId"
             inputMode="numeric"
             autoComplete="off"
-            value={form.data.sessionId}
-            onChange={(e) => form.setData('sessionId', e.target.value)}
-            error={form.errors.sessionId}
+            {...field('sessionId')}
             hint="The iRacing session id (not a subsession id) of a session already ingested."
             wrapperClassName="min-w-48 flex-1"
           />
@@ -146,41 +125,23 @@ export default function SessionsIndex({ replays, meta, status }: Props) {
         </form>
       </Card>
 
-      <nav aria-label="Filter by state" className="mb-4 flex flex-wrap gap-1">
-        {filters.map((f) => (
-          <Link
-            key={f.value}
-            href={listUrl(f.value)}
-            preserveScroll
-            aria-current={status === f.value ? 'page' : undefined}
-            className={cn(
-              'rounded-md px-3 py-1.5 text-sm font-medium',
-              status === f.value
-                ? 'bg-accent-soft text-accent'
-                : 'text-ink-muted hover:bg-surface-muted hover:text-ink',
-            )}
-            data-test={`filter-${f.value}`}
-          >
-            {f.label}
-          </Link>
-        ))}
-      </nav>
-      <div className="rounded-lg border border-line bg-surface shadow-xs">
-        <DataTable
-          caption="Replay requests"
-          columns={columns}
-          rows={replays}
-          rowKey={(r) => `${r.sessionId}-${r.run}`}
-          empty="No replays yet."
-          data-test="replays-table"
-        />
-      </div>
-      <Pagination
-        className="mt-6"
-        label="Replay pages"
-        page={meta.page}
-        pageCount={meta.lastPage}
-        href={(page) => listUrl(status, page)}
+      <FilterLinks
+        label="Filter by state"
+        className="mb-4"
+        options={filters}
+        current={status}
+        href={(value) => listUrl(value)}
+      />
+      <PagedDataTable
+        caption="Replay requests"
+        columns={columns}
+        rows={replays}
+        rowKey={(r) => `${r.sessionId}-${r.run}`}
+        empty="No replays yet."
+        data-test="replays-table"
+        meta={meta}
+        pagerLabel="Replay pages"
+        pageHref={(page) => listUrl(status, page)}
       />
     </>
   );
