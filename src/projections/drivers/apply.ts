@@ -34,13 +34,20 @@ export interface LicenseFact {
   asOf: string;
 }
 
-function groupOfLevel(level: number | null): number | null {
-  if (level === null) return null;
+/** Licence group per level (index), null for a level outside 1..28; looked up per result row. */
+const GROUP_OF_LEVEL: readonly (number | null)[] = Array.from({ length: 64 }, (_, level) => {
   try {
     return licenceFromLevel(level).group;
   } catch {
     return null;
   }
+});
+
+function groupOfLevel(level: number | null): number | null {
+  if (level === null) return null;
+  return Number.isInteger(level) && level >= 0 && level < GROUP_OF_LEVEL.length
+    ? (GROUP_OF_LEVEL[level] ?? null)
+    : null;
 }
 
 /**

@@ -114,5 +114,12 @@ function mergeLicense(licenses: Map<string, LicenseRow>, f: LicenseFact): void {
   const x = licenses.get(key);
   if (!x) return void licenses.set(key, { ...f, prevIrating: null });
   if (x.asOf > f.asOf) return;
-  licenses.set(key, { ...f, prevIrating: x.irating });
+  x.prevIrating = x.irating;
+  x.irating = f.irating;
+  x.subLevel = f.subLevel;
+  x.licenseLevel = f.licenseLevel;
+  x.licenseGroup = f.licenseGroup;
+  x.ttRating = f.ttRating;
+  x.cpi = f.cpi;
+  x.asOf = f.asOf;
 }

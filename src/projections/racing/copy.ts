@@ -47,7 +47,39 @@ export function encodeCopy<Row>(
     }
   }
   if (lines.length > 0) chunks.push(Buffer.from(lines.join('\n') + '\n', 'utf8'));
-  const sql = `COPY ${table} (${columns.map((c) => c.name).join(', ')}) FROM STDIN`;
+  return copyIn(
+    table,
+    columns.map((c) => c.name),
+    chunks,
+  );
+}
+
+/**
+ * encodeCopy for callers that write the text lines themselves (one row per line, no newline,
+ * cells separated by tabs and encoded with `copyText`): the fastest way for many narrow rows.
+ */
+export function encodeCopyLines(
+  table: string,
+  columnNames: readonly string[],
+  lines: readonly string[],
+): { write(trx: Knex.Transaction): Promise<void> } {
+  if (!IDENTIFIER.test(table)) throw new TypeError(`Not a plain table name: ${table}`);
+  for (const c of columnNames) {
+    if (!IDENTIFIER.test(c)) throw new TypeError(`Not a plain column name: ${c}`);
+  }
+  const chunks: Buffer[] = [];
+  for (let i = 0; i < lines.length; i += CHUNK_ROWS) {
+    chunks.push(Buffer.from(lines.slice(i, i + CHUNK_ROWS).join('\n') + '\n', 'utf8'));
+  }
+  return copyIn(table, columnNames, chunks);
+}
+
+function copyIn(
+  table: string,
+  columnNames: readonly string[],
+  chunks: readonly Buffer[],
+): { write(trx: Knex.Transaction): Promise<void> } {
+  const sql = `COPY ${table} (${columnNames.join(', ')}) FROM STDIN`;
   return {
     async write(trx: Knex.Transaction) {
       if (chunks.length === 0) return;
@@ -65,7 +97,7 @@ const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
 const CHUNK_ROWS = 2000;
 
 /** The text format of COPY: \N for null, backslash escapes for the four special characters. */
-function copyText(value: unknown, json: boolean): string {
+export function copyText(value: unknown, json: boolean): string {
   if (value === null || value === undefined) return '\\N';
   if (json) return escape(JSON.stringify(value));
   switch (typeof value) {

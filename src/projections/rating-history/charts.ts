@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { DriverRatingHistoryData } from '../../events/racing/drivers.ts';
 import type { RecordedEvent } from '../../eventstore/port.ts';
 import { col, type Column } from '../racing/bulk.ts';
+import { copyText } from '../racing/copy.ts';
 import { RATING_HISTORY_TABLE } from './tables.ts';
 
 export interface PointRow {
@@ -49,6 +50,29 @@ export function pointsOf(charts: Iterable<DriverRatingHistoryData>): PointRow[] 
     }
   }
   return [...points.values()];
+}
+
+/**
+ * pointsOf as COPY text lines in `pointColumns` order (see racing/copy.ts), without a row object
+ * per point: a rebuild writes every point of the log (millions).
+ */
+export function pointLines(charts: Iterable<DriverRatingHistoryData>): string[] {
+  const lines: string[] = [];
+  for (const d of charts) {
+    const prefix = `${copyText(d.custId, false)}\t${copyText(d.category, false)}\t${copyText(d.chart, false)}\t`;
+    let points = d.points;
+    if (points.length > 1) {
+      const byDate = new Map<string, number>();
+      for (const p of points) byDate.set(p.date, p.value);
+      if (byDate.size < points.length) {
+        points = [...byDate].map(([date, value]) => ({ date, value }));
+      }
+    }
+    for (const p of points) {
+      lines.push(`${prefix}${copyText(p.date, false)}\t${copyText(p.value, false)}`);
+    }
+  }
+  return lines;
 }
 
 /** Removes the stored points of the charts' keys. */

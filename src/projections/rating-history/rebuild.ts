@@ -2,8 +2,8 @@ import type { Knex } from 'knex';
 import type { DriverRatingHistoryData } from '../../events/racing/drivers.ts';
 import type { RecordedEvent } from '../../eventstore/port.ts';
 import type { RebuildSession } from '../core/types.ts';
-import { copyRows, encodeCopy } from '../racing/copy.ts';
-import { chartsOf, deleteCharts, pointColumns, pointsOf } from './charts.ts';
+import { copyRows, encodeCopyLines } from '../racing/copy.ts';
+import { chartsOf, deleteCharts, pointColumns, pointLines, pointsOf } from './charts.ts';
 import {
   createRatingHistoryKey,
   createRatingHistoryTables,
@@ -33,7 +33,11 @@ export function ratingHistoryRebuild(): RebuildSession {
           first.push(d);
         }
       }
-      const points = encodeCopy(RATING_HISTORY_TABLE, pointColumns, pointsOf(first));
+      const points = encodeCopyLines(
+        RATING_HISTORY_TABLE,
+        pointColumns.map((c) => c.name),
+        pointLines(first),
+      );
       return { write: (trx: Knex.Transaction) => points.write(trx) };
     },
     async finish(trx: Knex.Transaction) {

@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
+import type { DriverResult } from '../../events/racing/results.ts';
 import type { RacingBatch, SubsessionFacts } from '../racing/batch.ts';
 import { bind, insertRows, setExcluded } from '../racing/bulk.ts';
-import { copyRows, encodeCopy } from '../racing/copy.ts';
+import { copyRows, copyText, encodeCopyLines } from '../racing/copy.ts';
 import type { PartRebuild } from '../racing/part.ts';
 import { recomputeSessions, resultColumns, resultRowsOf, subsessionColumns } from './apply.ts';
 import {
@@ -33,7 +34,7 @@ export function subsessionsRebuild(): PartRebuild {
       const first = subs.filter((s) => !again.has(s.data.subsessionId));
       for (const s of subs)
         if (again.has(s.data.subsessionId)) corrected.set(s.data.subsessionId, s);
-      const results = encodeCopy(RESULTS_TABLE, resultColumns, resultRowsOf(first));
+      const results = encodeCopyLines(RESULTS_TABLE, RESULT_COLUMN_NAMES, resultLines(first));
       return async (trx: Knex.Transaction) => {
         await insertRows(
           trx,
@@ -58,4 +59,31 @@ export function subsessionsRebuild(): PartRebuild {
       await createSubsessionIndexes(trx);
     },
   };
+}
+
+const RESULT_COLUMN_NAMES = resultColumns.map((c) => c.name);
+
+const text = (v: string | null): string => (v === null ? '\\N' : copyText(v, false));
+const num = (v: number | null): string => (v === null ? '\\N' : copyText(v, false));
+
+/**
+ * The COPY lines of resultRowsOf(subs) in resultColumns order (./apply.ts), written out by hand:
+ * a rebuild encodes every result row of the log, and one template per row costs a fraction of
+ * 34 getters and a join. rebuild.unit.test.ts holds it to the generic encoding of resultColumns.
+ */
+export function resultLines(subs: readonly SubsessionFacts[]): string[] {
+  const lines: string[] = [];
+  for (const s of subs) {
+    const startTime = text(s.data.startTime);
+    for (const sim of s.data.simsessions) {
+      const head = `${num(s.data.subsessionId)}\t${num(sim.simsessionNumber)}\t${text(sim.type)}\t${sim === s.primary ? 't' : 'f'}\t`;
+      for (const r of sim.results) lines.push(head + rowCells(r) + startTime);
+    }
+  }
+  return lines;
+}
+
+/** cust_id … champ_points, each followed by a tab. */
+function rowCells(r: DriverResult): string {
+  return `${num(r.custId)}\t${text(r.displayName)}\t${text(r.countryCode)}\t${text(r.clubName)}\t${num(r.teamId)}\t${text(r.teamName)}\t${num(r.carId)}\t${text(r.carName)}\t${num(r.carClassId)}\t${num(r.finishPosition)}\t${num(r.finishPositionInClass)}\t${num(r.startingPosition)}\t${num(r.startingPositionInClass)}\t${num(r.lapsComplete)}\t${num(r.lapsLed)}\t${num(r.incidents)}\t${num(r.bestLapTime)}\t${num(r.bestLapNum)}\t${num(r.averageLap)}\t${num(r.qualLapTime)}\t${num(r.interval)}\t${num(r.oldIrating)}\t${num(r.newIrating)}\t${num(r.oldSubLevel)}\t${num(r.newSubLevel)}\t${num(r.oldLicenseLevel)}\t${num(r.newLicenseLevel)}\t${text(r.reasonOut)}\t${num(r.champPoints)}\t`;
 }
