@@ -19,6 +19,8 @@ export interface GroupCommitOptions {
   maxInFlight: number;
   /** Appends combined into one statement at most. */
   maxGroup: number;
+  /** Appends that must be waiting before a second (third, …) statement is sent beside a running one. */
+  minParallelGroup: number;
 }
 
 /**
@@ -36,10 +38,9 @@ export interface GroupCommitOptions {
  *    arrival order); every stream's lock is taken, in one global order, before the first write,
  *    so revisions stay gapless, the xid8 order agrees with every stream's order, and groups
  *    cannot deadlock;
- *  - a unique violation (an event id written before) aborts the whole statement, so the group
- *    is written again one append per statement, and each append meets its own verdict there;
- *  - any other error fails every append of the group (like a single append whose commit failed:
- *    re-appending the same ids is idempotent).
+ *  - an error (e.g. a unique violation: an event id written before) aborts the whole
+ *    statement, so the group is written again one append per statement, where each append
+ *    meets its own verdict.
  */
 export class GroupCommit {
   #queue: Pending[] = [];
@@ -59,12 +60,25 @@ export class GroupCommit {
   }
 
   #drain(): void {
-    while (this.#inFlight < this.opts.maxInFlight && this.#queue.length > 0) {
+    // A statement is sent at once when none runs (a lone append waits for nothing); another one
+    // only for a group of at least `minParallelGroup` appends, so that concurrent writers do not
+    // settle into lanes of one append per statement.
+    while (
+      this.#queue.length > 0 &&
+      (this.#inFlight === 0 ||
+        (this.#inFlight < this.opts.maxInFlight &&
+          this.#queue.length >= this.opts.minParallelGroup))
+    ) {
       const group = this.#takeGroup();
       this.#inFlight += 1;
       void this.#write(group).finally(() => {
-        this.#inFlight -= 1;
-        this.#drain();
+        // The slot stays taken until the callers just answered have had their turn (their
+        // continuations run as microtasks, before setImmediate): a caller that appends again at
+        // once joins the waiting ones in the next group instead of taking the slot alone.
+        setImmediate(() => {
+          this.#inFlight -= 1;
+          this.#drain();
+        });
       });
     }
   }
@@ -89,15 +103,14 @@ export class GroupCommit {
   async #write(group: Pending[]): Promise<void> {
     const [only] = group;
     if (group.length === 1 && only) return this.#writeAlone(only);
-    let rows: (AppendRow & { ord: string })[];
+    let rows: (AppendRow & { ord: number })[];
     try {
-      ({ rows } = await this.pool.query<AppendRow & { ord: string }>(appendGroupStatement(group)));
-    } catch (err) {
-      if ((err as { code?: unknown }).code === '23505') {
-        await Promise.all(group.map((p) => this.#writeAlone(p)));
-      } else {
-        for (const p of group) p.reject(err);
-      }
+      ({ rows } = await this.pool.query<AppendRow & { ord: number }>(appendGroupStatement(group)));
+    } catch {
+      // Nothing of the group was written (one statement, one transaction) — or, if the
+      // connection broke during the commit, perhaps all of it: either way, writing each append
+      // again alone gives each its own verdict (an id already written is answered idempotently).
+      await Promise.all(group.map((p) => this.#writeAlone(p)));
       return;
     }
     const byOrdinal = new Map(rows.map((r) => [Number(r.ord), r]));

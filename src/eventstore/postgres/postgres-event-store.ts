@@ -50,9 +50,10 @@ export interface PostgresEventStoreOptions {
   /** readAll's default page size. Default 1000. */
   defaultMaxCount?: number;
   /**
-   * Statements of single-event appends in flight at once; appends arriving while that many run
-   * are combined into one statement and one commit each (group-commit.ts). Default: a quarter of
-   * the pool, at least 1.
+   * Statements of single-event appends in flight at once (group commit, group-commit.ts):
+   * appends arriving while they run wait and are then written together, one statement and one
+   * commit per group. Default 2 (measured on 2 cores: groups of ~8 for 16 writers, about half
+   * the server CPU per append of one commit each).
    */
   singleAppendsInFlight?: number;
 }
@@ -118,10 +119,10 @@ export class PostgresEventStore implements EventStore {
       notify: (sql) => this.#notifyPool.query(sql),
       logger: opts.logger,
     });
-    const poolMax = opts.poolMax ?? 10;
     this.#groupCommit = new GroupCommit(this.#pool, {
-      maxInFlight: opts.singleAppendsInFlight ?? Math.max(1, Math.floor(poolMax / 4)),
+      maxInFlight: Math.max(1, opts.singleAppendsInFlight ?? 2),
       maxGroup: 64,
+      minParallelGroup: 8,
     });
     this.#pollIntervalMs = opts.pollIntervalMs ?? 1000;
     this.#defaultMaxCount = opts.defaultMaxCount ?? 1000;

@@ -173,10 +173,8 @@ export function appendGroupStatement(
   return {
     name: 'es_append_group',
     text: `WITH input AS MATERIALIZED (
-        SELECT * FROM unnest($1::text[], $2::int[], $3::bigint[], $4::uuid[], $5::text[], $6::int[],
-                             $7::text[], $8::text[])
-          WITH ORDINALITY AS i(stream_name, kind, expected, event_id, event_type, schema_version,
-                               data, metadata, ord)
+        SELECT * FROM json_to_recordset($1::json) AS i(ord int, stream_name text, kind int,
+          expected bigint, event_id uuid, event_type text, schema_version int, data json, metadata json)
       ),
       lock AS MATERIALIZED (
         SELECT count(pg_advisory_xact_lock(${STREAM_LOCK_CLASS}, k.key)) AS locked
@@ -208,22 +206,29 @@ export function appendGroupStatement(
       written AS (
         INSERT INTO es_events (stream_name, revision, event_id, event_type, schema_version, data, metadata)
         SELECT i.stream_name, m.revision, i.event_id, i.event_type, i.schema_version,
-               i.data::json, i.metadata::json
+               i.data, i.metadata
         FROM input i JOIN moved m USING (stream_name)
         ORDER BY i.ord
         RETURNING stream_name, revision, transaction_id, global_position
       )
       SELECT i.ord, w.revision, w.transaction_id, w.global_position
       FROM written w JOIN input i USING (stream_name)`,
+    // One JSON document for the whole group: one JSON.stringify here, one parse on the server
+    // (eight text arrays cost more to escape and to parse).
     values: [
-      appends.map((a) => a.streamName),
-      appends.map((a) => kindOf(a.expected)),
-      appends.map((a) => (typeof a.expected === 'bigint' ? a.expected.toString() : null)),
-      appends.map((a) => a.event.id),
-      appends.map((a) => a.event.type),
-      appends.map((a) => a.event.schemaVersion ?? 1),
-      appends.map((a) => JSON.stringify(a.event.data)),
-      appends.map((a) => JSON.stringify(a.event.metadata)),
+      JSON.stringify(
+        appends.map((a, i) => ({
+          ord: i + 1,
+          stream_name: a.streamName,
+          kind: kindOf(a.expected),
+          expected: typeof a.expected === 'bigint' ? a.expected.toString() : null,
+          event_id: a.event.id,
+          event_type: a.event.type,
+          schema_version: a.event.schemaVersion ?? 1,
+          data: a.event.data,
+          metadata: a.event.metadata,
+        })),
+      ),
     ],
   };
 }

@@ -13,7 +13,10 @@ const LISTENER_APPLICATION_NAME = 'pitwall-eventstore-listen';
  * commit that would serialise every appending commit (and its WAL flush) behind each other.
  * Instead, `appended()` wakes this process's subscribers at once and sends a NOTIFY after the
  * commit, coalesced: at most one is in flight, and one more is sent after it when further
- * appends completed meanwhile, so every committed append is followed by a NOTIFY. NOTIFYs go
+ * appends completed meanwhile, so every committed append is followed by a NOTIFY. That next one
+ * leaves at least `minNotifyIntervalMs` (default 5 ms) after the previous one: under a stream of
+ * appends, back-to-back NOTIFY transactions cost the server about as much as the appends did, for
+ * wake-ups that a few milliseconds later serve as well. NOTIFYs go
  * through their own connection (`notify`), so they never take a writer's pool connection.
  * Listening uses one dedicated connection, opened while at least one subscription runs and
  * reopened after an error; the subscriptions' poll interval covers the gaps.
@@ -25,6 +28,8 @@ export class PgWakeSource implements WakeSource {
   #reconnectTimer: NodeJS.Timeout | undefined;
   #notifyInFlight = false;
   #notifyPending = false;
+  #lastNotifyAt = -Infinity;
+  #notifyTimer: NodeJS.Timeout | undefined;
   #closed = false;
 
   constructor(
@@ -32,6 +37,7 @@ export class PgWakeSource implements WakeSource {
       connectionString: string;
       notify: (sql: string) => Promise<unknown>;
       logger: Logger;
+      minNotifyIntervalMs?: number;
     },
   ) {}
 
@@ -66,17 +72,35 @@ export class PgWakeSource implements WakeSource {
     this.#sendNotify();
   }
 
-  close(): Promise<void> {
+  async close(): Promise<void> {
     this.#closed = true;
     this.#users = 0;
     this.#unlisten();
     this.#local.bump();
-    return Promise.resolve();
+    // A NOTIFY still waiting for its interval goes now: the appends before it committed.
+    if (this.#notifyTimer !== undefined) {
+      clearTimeout(this.#notifyTimer);
+      this.#notifyTimer = undefined;
+      await this.deps
+        .notify(`NOTIFY ${EVENTS_CHANNEL}`)
+        .catch((err: unknown) => this.deps.logger.warn({ err }, 'event store NOTIFY failed'));
+    }
   }
 
   #sendNotify(): void {
     this.#notifyInFlight = true;
     this.#notifyPending = false;
+    const wait = this.#lastNotifyAt + (this.deps.minNotifyIntervalMs ?? 5) - performance.now();
+    if (wait > 0) {
+      this.#notifyTimer = setTimeout(() => this.#notifyNow(), wait);
+      return;
+    }
+    this.#notifyNow();
+  }
+
+  #notifyNow(): void {
+    this.#notifyTimer = undefined;
+    this.#lastNotifyAt = performance.now();
     this.deps
       .notify(`NOTIFY ${EVENTS_CHANNEL}`)
       .catch((err: unknown) => this.deps.logger.warn({ err }, 'event store NOTIFY failed'))

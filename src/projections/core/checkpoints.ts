@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
 import type { Position } from '../../eventstore/port.ts';
-import { RUNNER_LOCK_CLASS } from './locks.ts';
 
 /** The checkpoint table (migration 0020). Only src/projections/core writes to it. */
 export const CHECKPOINTS_TABLE = 'projection_checkpoints';
@@ -118,62 +117,6 @@ export async function advanceCheckpoint(
     },
   );
   if (result.rowCount !== 1) throw new CheckpointConflictError(args.name, args.from);
-}
-
-/**
- * The first statement of a batch's transaction, in ONE round trip: takes the projection's runner
- * lock (pg_try_advisory_xact_lock, held until the transaction ends) and, only if it got it, moves
- * the checkpoint from `from` to `to` by compare-and-set (the same rules as advanceCheckpoint).
- *  - 'busy': another transaction holds the runner lock; nothing was changed;
- *  - 'conflict': the checkpoint is no longer at `from` with this version; nothing was changed
- *    (the caller must roll back);
- *  - 'claimed': the checkpoint row now says `to` and is row-locked by this transaction. The
- *    batch's rows are written after it, in the same transaction, so they commit together or
- *    not at all; a concurrent CAS from the same `from` waits for this row and then fails.
- * Lock order: runner lock → checkpoint row → tables, the same as a rebuild's swap.
- */
-export async function claimBatch(
-  trx: Knex.Transaction,
-  args: {
-    name: string;
-    version: number;
-    from: Position;
-    to: Position;
-    applied: number;
-    isEnd: boolean;
-  },
-): Promise<'claimed' | 'busy' | 'conflict'> {
-  const { rows } = await trx.raw<{ rows: { locked: boolean; moved: boolean }[] }>(
-    `WITH lock AS MATERIALIZED (
-       SELECT pg_try_advisory_xact_lock(:lockClass, hashtext(:name)) AS locked
-     ),
-     moved AS (
-       UPDATE ${CHECKPOINTS_TABLE}
-          SET position = :to,
-              events_applied = events_applied + :applied,
-              status = CASE WHEN status = 'rebuilding' THEN status
-                            WHEN :isEnd THEN 'idle' ELSE 'running' END,
-              failures = 0,
-              last_error = CASE WHEN status = 'rebuilding' THEN last_error ELSE NULL END,
-              updated_at = now()
-         FROM lock
-        WHERE lock.locked AND name = :name AND position = :from AND version = :version
-        RETURNING 1
-     )
-     SELECT lock.locked, EXISTS (SELECT 1 FROM moved) AS moved FROM lock`,
-    {
-      lockClass: RUNNER_LOCK_CLASS,
-      to: args.to,
-      applied: args.applied,
-      isEnd: args.isEnd,
-      name: args.name,
-      from: args.from,
-      version: args.version,
-    },
-  );
-  const row = rows[0];
-  if (row?.locked !== true) return 'busy';
-  return row.moved ? 'claimed' : 'conflict';
 }
 
 /** Records a failed batch in its own statement (after the batch's transaction rolled back). */

@@ -7,7 +7,14 @@ import {
   type RecordedEvent,
 } from '../../eventstore/port.ts';
 import type { Logger } from '../../logger.ts';
-import { claimBatch, describeError, readCheckpoint, recordFailure } from './checkpoints.ts';
+import {
+  advanceCheckpoint,
+  CheckpointConflictError,
+  describeError,
+  readCheckpoint,
+  recordFailure,
+} from './checkpoints.ts';
+import { tryRunnerLock } from './locks.ts';
 import type { Projection } from './types.ts';
 
 export interface RunnerDeps {
@@ -102,15 +109,18 @@ export interface ProjectionRunner {
 
 /**
  * Applies `events` (read from `from`, ending at `next`) to the live tables in ONE transaction
- * that also moves the checkpoint from `from` to `next` by compare-and-set. The transaction's
- * first statement (claimBatch: one round trip) takes the projection's runner lock
- * (pg_try_advisory_xact_lock) and moves the checkpoint row:
- *  - if another process holds the lock, nothing happens and the outcome is 'busy';
+ * that also moves the checkpoint from `from` to `next` by compare-and-set:
+ *  - the transaction first takes the projection's runner lock (pg_try_advisory_xact_lock); if
+ *    another process holds it, nothing happens and the outcome is 'busy';
  *  - if the checkpoint is no longer at `from` (another runner or a rebuild's swap advanced it),
- *    nothing is applied, the transaction rolls back and the outcome is 'conflict';
- *  - otherwise `apply` writes the batch; if it throws, the transaction rolls back (the checkpoint
- *    with it) and the error propagates.
+ *    the UPDATE matches 0 rows, the transaction rolls back and the outcome is 'conflict';
+ *  - if `apply` throws, the transaction rolls back and the error propagates.
  * So a batch's effect on the read tables is committed exactly once, or not at all.
+ *
+ * The checkpoint moves LAST on purpose: the transaction gets its transaction id at its first
+ * write, and while it holds one, the event store holds back every event appended after it
+ * (the xid8 visibility bound). Writing the checkpoint first would start that during `apply`'s
+ * preparation, however long it takes.
  */
 export async function applyBatch(
   knex: Knex,
@@ -123,11 +133,11 @@ export async function applyBatch(
     heldBack?: boolean;
   },
 ): Promise<BatchOutcome> {
-  const refused = new Error('batch refused'); // rolls the transaction back; never escapes
-  let outcome: BatchOutcome | undefined;
   try {
-    await knex.transaction(async (trx) => {
-      const claim = await claimBatch(trx, {
+    return await knex.transaction(async (trx): Promise<BatchOutcome> => {
+      if (!(await tryRunnerLock(trx, projection.name))) return { kind: 'busy' };
+      if (batch.events.length > 0) await projection.apply(trx, batch.events);
+      await advanceCheckpoint(trx, {
         name: projection.name,
         version: projection.version,
         from: batch.from,
@@ -135,23 +145,18 @@ export async function applyBatch(
         applied: batch.events.length,
         isEnd: batch.isEnd,
       });
-      if (claim !== 'claimed') {
-        outcome = { kind: claim };
-        throw refused;
-      }
-      if (batch.events.length > 0) await projection.apply(trx, batch.events);
+      return {
+        kind: 'applied',
+        events: batch.events.length,
+        position: batch.next,
+        isEnd: batch.isEnd,
+        heldBack: batch.heldBack === true,
+      };
     });
   } catch (err) {
-    if (err === refused && outcome) return outcome;
+    if (err instanceof CheckpointConflictError) return { kind: 'conflict' };
     throw err;
   }
-  return {
-    kind: 'applied',
-    events: batch.events.length,
-    position: batch.next,
-    isEnd: batch.isEnd,
-    heldBack: batch.heldBack === true,
-  };
 }
 
 /** A readAll started ahead of time; `result` never rejects unobserved (see `readAhead`). */
