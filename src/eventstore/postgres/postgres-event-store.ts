@@ -276,15 +276,14 @@ export class PostgresEventStore implements EventStore {
     const { rows } = await this.#pool.query<ReadAllRow>(
       readAllStatement(from, maxCount, opts.eventTypes, window),
     );
-    const first = rows[0];
+    const { facts, eventRows } = splitPage(rows);
+    const first = facts;
     const heldBack = first?.held_back ?? false;
     const head =
       first?.head_transaction_id != null && first.head_global_position != null
         ? makePosition(first.head_transaction_id, first.head_global_position)
         : START;
-    const events = rows
-      .filter((r): r is ReadAllRow & EventRow => r.event_id != null)
-      .map(toRecordedEvent);
+    const events = eventRows.map(toRecordedEvent);
     const atHead = (p: Position): boolean => comparePositions(p, head) >= 0;
 
     const last = events.at(-1)?.position;
@@ -320,6 +319,45 @@ export class PostgresEventStore implements EventStore {
     );
     return rows[0]?.revision ?? 'no_stream';
   }
+}
+
+/**
+ * A readAll page's rows: the facts row (no event) and the event rows in log order. PostgreSQL
+ * returns them in that order (a UNION ALL of the facts and an ordered page, see
+ * readAllStatement); should a plan ever interleave them, they are put back in order here.
+ */
+function splitPage(rows: ReadAllRow[]): {
+  facts: ReadAllRow | undefined;
+  eventRows: (ReadAllRow & EventRow)[];
+} {
+  let facts: ReadAllRow | undefined;
+  const eventRows: (ReadAllRow & EventRow)[] = [];
+  let ordered = true;
+  for (const row of rows) {
+    if (row.event_id == null) {
+      facts = row;
+      continue;
+    }
+    const previous = eventRows.at(-1);
+    if (previous && compareRows(previous, row as EventRow) >= 0) ordered = false;
+    eventRows.push(row as ReadAllRow & EventRow);
+  }
+  if (!ordered) eventRows.sort(compareRows);
+  return { facts, eventRows };
+}
+
+/** Log order of two event rows (both parts are canonical decimal text). */
+function compareRows(a: EventRow, b: EventRow): number {
+  return (
+    compareDecimals(a.transaction_id, b.transaction_id) ||
+    compareDecimals(a.global_position_text, b.global_position_text)
+  );
+}
+
+function compareDecimals(x: string, y: string): number {
+  if (x === y) return 0;
+  if (x.length !== y.length) return x.length - y.length;
+  return x < y ? -1 : 1;
 }
 
 function isUniqueViolation(err: unknown, constraint: string): boolean {

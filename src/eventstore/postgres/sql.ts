@@ -28,9 +28,11 @@ const VISIBLE = 'transaction_id < pg_snapshot_xmin(pg_current_snapshot())';
 // timestamptz text, which was a tenth of readAll's client time. date_part (float8) rather than
 // extract (numeric since PostgreSQL 14): no numeric arithmetic per row; a float8 holds epoch
 // microseconds exactly enough for a Date's milliseconds.
+// global_position travels as text: it only ever becomes part of the position string (parsing it
+// as a bigint and printing it again cost a tenth of readAll's client time).
 const COLUMNS =
-  'transaction_id, global_position, stream_name, revision, event_id, event_type, schema_version, data, metadata, ' +
-  "date_part('epoch', recorded_at) * 1000 AS recorded_at_ms";
+  'transaction_id, global_position::text AS global_position_text, stream_name, revision, event_id, ' +
+  "event_type, schema_version, data, metadata, date_part('epoch', recorded_at) * 1000 AS recorded_at_ms";
 
 /**
  * Advisory-lock class of stream locks (two-int form, so it cannot collide with single-bigint
@@ -295,18 +297,28 @@ export function searchWindow(maxCount: number): number {
   return Math.max(maxCount, 1000);
 }
 
+const NO_EVENT =
+  'NULL::xid8 AS transaction_id, NULL::text AS global_position_text, NULL::text AS stream_name, ' +
+  'NULL::bigint AS revision, NULL::uuid AS event_id, NULL::text AS event_type, ' +
+  'NULL::int AS schema_version, NULL::json AS data, NULL::json AS metadata, ' +
+  'NULL::float8 AS recorded_at_ms';
+const NO_META =
+  'NULL::xid8 AS head_transaction_id, NULL::bigint AS head_global_position, ' +
+  'NULL::xid8 AS scan_end_transaction_id, NULL::bigint AS scan_end_global_position, ' +
+  'NULL::int AS scanned_count, NULL::boolean AS held_back';
+
 /**
- * One page of the global log after `from` (exclusive), in one snapshot:
- *  - `page`: the next rows in log order, whole — always an ordered walk of the primary key that
- *    stops after `maxCount` rows (unfiltered) or `window` rows (filtered), whatever the planner
- *    believes about the type filter (filtering inside the scan let it choose "all rows after
- *    `from`, then sort": quadratic over a catch-up);
- *  - filtered: `scanned` is that walk (the heap row is visited anyway to see its type, so it is
- *    taken whole in the same visit: joining the wanted rows back by primary key cost a second
- *    index walk), `page` the first `maxCount` rows of a wanted type, and `scan_end` how far the
- *    walk got (unfiltered, the last row of the page is that);
- *  - the newest visible position (so a short page can move the caller past filtered-out events)
- *    and whether committed events wait behind the visibility bound.
+ * One page of the global log after `from` (exclusive), in one snapshot (one statement). The
+ * FIRST row is the page's facts, every further row one event of the page, in log order:
+ *  - the events: an ordered walk of the primary key that stops after `maxCount` rows
+ *    (unfiltered) or `window` rows (filtered), whatever the planner believes about the type
+ *    filter (filtering inside the scan let it choose "all rows after `from`, then sort":
+ *    quadratic over a catch-up). Filtered, that walk (`scanned`) takes each row whole in the
+ *    same heap visit that shows its type, and the page is its first `maxCount` wanted rows;
+ *  - the facts: the newest visible position (so a short page can move the caller past
+ *    filtered-out events), whether committed events wait behind the visibility bound, and,
+ *    filtered, how far the walk got (unfiltered, the page's last event is that).
+ * The facts travel once per page, not on every row (they cost parsing per row).
  */
 export function readAllStatement(
   from: Position,
@@ -316,62 +328,58 @@ export function readAllStatement(
 ): QueryConfig {
   const { major, minor } = parsePosition(from);
   const after = `(transaction_id, global_position) > ($1::xid8, $2::bigint) AND ${VISIBLE}`;
-  const scan = eventTypes
-    ? `scanned AS MATERIALIZED (
-        SELECT ${COLUMNS} FROM es_events
-        WHERE ${after} ORDER BY transaction_id, global_position LIMIT $4
-      ),
-      page AS (
-        SELECT * FROM scanned
-        WHERE event_type = ANY($5::text[])
-        ORDER BY transaction_id, global_position LIMIT $3
-      ),
-      scan_end AS (
-        SELECT transaction_id AS scan_end_transaction_id, global_position AS scan_end_global_position,
-               (SELECT count(*)::int FROM scanned) AS scanned_count
-        FROM scanned ORDER BY transaction_id DESC, global_position DESC LIMIT 1
-      ),`
-    : `page AS MATERIALIZED (
-        SELECT ${COLUMNS} FROM es_events
-        WHERE ${after} ORDER BY transaction_id, global_position LIMIT $3
-      ),
-      scan_end AS (
-        SELECT NULL::xid8 AS scan_end_transaction_id, NULL::bigint AS scan_end_global_position,
-               NULL::int AS scanned_count
-      ),`;
-  return {
-    name: eventTypes ? 'es_read_all_filtered' : 'es_read_all',
-    text: `WITH ${scan}
-      head AS (
+  const order = 'ORDER BY transaction_id, global_position';
+  const facts = (scanEnd: string) => `SELECT ${NO_EVENT}, head.*, ${scanEnd},
+        -- ORDER BY … LIMIT 1 keeps this on the primary key even before the table is analysed
+        -- (a bare EXISTS may be planned as a sequential scan of the whole log).
+        (SELECT transaction_id FROM es_events
+         WHERE transaction_id >= pg_snapshot_xmin(pg_current_snapshot())
+         ORDER BY transaction_id LIMIT 1) IS NOT NULL AS held_back
+      FROM (SELECT 1) AS one
+      LEFT JOIN (
         SELECT transaction_id AS head_transaction_id, global_position AS head_global_position
         FROM es_events WHERE ${VISIBLE}
         ORDER BY transaction_id DESC, global_position DESC LIMIT 1
+      ) AS head ON true`;
+  if (!eventTypes) {
+    return {
+      name: 'es_read_all',
+      text: `${facts(
+        'NULL::xid8 AS scan_end_transaction_id, NULL::bigint AS scan_end_global_position, NULL::int AS scanned_count',
+      )}
+      UNION ALL
+      (SELECT ${COLUMNS}, ${NO_META} FROM es_events WHERE ${after} ${order} LIMIT $3)`,
+      values: [major.toString(), minor.toString(), maxCount],
+    };
+  }
+  return {
+    name: 'es_read_all_filtered',
+    text: `WITH scanned AS MATERIALIZED (
+        SELECT ${COLUMNS} FROM es_events WHERE ${after} ${order} LIMIT $4
       )
-      SELECT head.*, scan_end.*, page.*,
-             -- ORDER BY … LIMIT 1 keeps this on the primary key even before the table is analysed
-             -- (a bare EXISTS may be planned as a sequential scan of the whole log).
-             (SELECT transaction_id FROM es_events
-              WHERE transaction_id >= pg_snapshot_xmin(pg_current_snapshot())
-              ORDER BY transaction_id LIMIT 1) IS NOT NULL AS held_back
-      FROM (SELECT 1) AS one
-      LEFT JOIN head ON true
-      LEFT JOIN scan_end ON true
-      LEFT JOIN page ON true
-      ORDER BY page.transaction_id, page.global_position`,
-    values: eventTypes
-      ? [major.toString(), minor.toString(), maxCount, window, eventTypes]
-      : [major.toString(), minor.toString(), maxCount],
+      ${facts(`scan_end.*, (SELECT count(*)::int FROM scanned) AS scanned_count`)}
+      LEFT JOIN (
+        SELECT transaction_id AS scan_end_transaction_id,
+               global_position_text::bigint AS scan_end_global_position
+        FROM scanned ORDER BY transaction_id DESC, global_position_text::bigint DESC LIMIT 1
+      ) AS scan_end ON true
+      UNION ALL
+      (SELECT scanned.*, ${NO_META} FROM scanned
+       WHERE event_type = ANY($5::text[])
+       ORDER BY transaction_id, global_position_text::bigint LIMIT $3)`,
+    values: [major.toString(), minor.toString(), maxCount, window, eventTypes],
   };
 }
 
+/** The first row of a readAll page holds its facts; the others hold one event each. */
 export interface ReadAllRow extends Partial<EventRow> {
   head_transaction_id: string | null;
   head_global_position: bigint | null;
-  /** Filtered reads only (unfiltered: null; the page's last row is where the walk ended). */
+  /** Filtered reads only (unfiltered: null; the page's last event is where the walk ended). */
   scan_end_transaction_id: string | null;
   scan_end_global_position: bigint | null;
   scanned_count: number | null;
-  held_back: boolean;
+  held_back: boolean | null;
 }
 
 export function headStatement(): QueryConfig {
@@ -384,7 +392,8 @@ export function headStatement(): QueryConfig {
 
 export interface EventRow {
   transaction_id: string;
-  global_position: bigint;
+  /** The bigint as canonical decimal text. */
+  global_position_text: string;
   stream_name: string;
   revision: bigint;
   event_id: string;
@@ -404,7 +413,7 @@ export function toRecordedEvent(row: EventRow): RecordedEvent {
     streamName: row.stream_name,
     revision: row.revision,
     // Both parts come from the database as canonical unsigned integers: no re-parsing needed.
-    position: `${row.transaction_id}/${row.global_position}` as Position,
+    position: `${row.transaction_id}/${row.global_position_text}` as Position,
     schemaVersion: row.schema_version,
     recordedAt: new Date(row.recorded_at_ms),
   };
