@@ -1,10 +1,5 @@
 import type { Knex } from 'knex';
-import {
-  comparePositions,
-  START,
-  type Position,
-  type RecordedEvent,
-} from '../../eventstore/port.ts';
+import { comparePositions, START, type Position } from '../../eventstore/port.ts';
 import { CHECKPOINTS_TABLE, describeError, readCheckpoint, setStatus } from './checkpoints.ts';
 import { REBUILD_LOCK_CLASS, runnerLock } from './locks.ts';
 import type { RunnerDeps } from './runner.ts';
@@ -131,13 +126,14 @@ export async function rebuildProjection(
       page.catch(() => undefined); // awaited below; never an unhandled rejection
       return page;
     };
-    const writeBatch = (events: readonly RecordedEvent[], write: WriteBatch) =>
+    // Takes the count, not the events: a batch's events may be collected once prepared.
+    const writeBatch = (eventCount: number, write: WriteBatch) =>
       knex.transaction(async (trx) => {
         await useSchema(trx, shadow);
         // The shadow tables are dropped if the rebuild does not finish, so a batch lost in a
         // crash costs nothing: no need to wait for its commit to reach the disk.
         await trx.raw('SET LOCAL synchronous_commit = off');
-        if (events.length > 0) await write(trx);
+        if (eventCount > 0) await write(trx);
       });
     // A session's batch N+1 is prepared (CPU) while batch N is written (database).
     let writing: { done: Promise<void>; next: Position; events: number } | null = null;
@@ -164,7 +160,7 @@ export async function rebuildProjection(
           )(session.prepare(read.events))
         : (trx) => projection.apply(trx, read.events);
       await settle();
-      const done = writeBatch(read.events, write);
+      const done = writeBatch(read.events.length, write);
       done.catch(() => undefined); // awaited by settle(); never an unhandled rejection
       writing = { done, next: read.next, events: read.events.length };
       if (!session) await settle();

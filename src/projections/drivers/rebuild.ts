@@ -37,7 +37,7 @@ const WRITE_CHUNK = 20_000;
  */
 export function driversRebuild(): PartRebuild {
   const drivers = new Map<number, DriverFact>();
-  const licenses = new Map<string, LicenseRow>();
+  const licenses = new Map<number, LicenseRow>();
   return {
     createTables: (trx) => createDriverTables(trx, false),
     replay(batch: RacingBatch) {
@@ -108,9 +108,18 @@ function mergeDriver(drivers: Map<number, DriverFact>, f: DriverFact): void {
   x.asOf = f.asOf;
 }
 
+/** Small numbers for the few categories, so a licence's key is one number (custId, category). */
+const categoryNumbers = new Map<string, number>();
+function licenseKey(custId: number, category: string): number {
+  let n = categoryNumbers.get(category);
+  if (n === undefined) categoryNumbers.set(category, (n = categoryNumbers.size));
+  if (n >= 64) throw new Error('more than 64 licence categories');
+  return custId * 64 + n;
+}
+
 /** upsertLicensesAndBuckets on one row: a fact at least as new replaces it, keeping the old iRating. */
-function mergeLicense(licenses: Map<string, LicenseRow>, f: LicenseFact): void {
-  const key = `${f.custId}:${f.category}`;
+function mergeLicense(licenses: Map<number, LicenseRow>, f: LicenseFact): void {
+  const key = licenseKey(f.custId, f.category);
   const x = licenses.get(key);
   if (!x) return void licenses.set(key, { ...f, prevIrating: null });
   if (x.asOf > f.asOf) return;

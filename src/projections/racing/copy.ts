@@ -57,21 +57,40 @@ export function encodeCopy<Row>(
 /**
  * encodeCopy for callers that write the text lines themselves (one row per line, no newline,
  * cells separated by tabs and encoded with `copyText`): the fastest way for many narrow rows.
+ * Lines are turned into bytes every CHUNK_ROWS, so a batch's strings die young (the garbage
+ * collector never has to promote millions of them).
  */
-export function encodeCopyLines(
-  table: string,
-  columnNames: readonly string[],
-  lines: readonly string[],
-): { write(trx: Knex.Transaction): Promise<void> } {
-  if (!IDENTIFIER.test(table)) throw new TypeError(`Not a plain table name: ${table}`);
-  for (const c of columnNames) {
-    if (!IDENTIFIER.test(c)) throw new TypeError(`Not a plain column name: ${c}`);
+export class CopyLines {
+  readonly #table: string;
+  readonly #columnNames: readonly string[];
+  readonly #chunks: Buffer[] = [];
+  #lines: string[] = [];
+
+  constructor(table: string, columnNames: readonly string[]) {
+    if (!IDENTIFIER.test(table)) throw new TypeError(`Not a plain table name: ${table}`);
+    for (const c of columnNames) {
+      if (!IDENTIFIER.test(c)) throw new TypeError(`Not a plain column name: ${c}`);
+    }
+    this.#table = table;
+    this.#columnNames = columnNames;
   }
-  const chunks: Buffer[] = [];
-  for (let i = 0; i < lines.length; i += CHUNK_ROWS) {
-    chunks.push(Buffer.from(lines.slice(i, i + CHUNK_ROWS).join('\n') + '\n', 'utf8'));
+
+  readonly add = (line: string): void => {
+    this.#lines.push(line);
+    if (this.#lines.length === CHUNK_ROWS) this.#flush();
+  };
+
+  /** The lines added so far, ready to send; the encoder must not be used afterwards. */
+  done(): { write(trx: Knex.Transaction): Promise<void> } {
+    this.#flush();
+    return copyIn(this.#table, this.#columnNames, this.#chunks);
   }
-  return copyIn(table, columnNames, chunks);
+
+  #flush(): void {
+    if (this.#lines.length === 0) return;
+    this.#chunks.push(Buffer.from(this.#lines.join('\n') + '\n', 'utf8'));
+    this.#lines = [];
+  }
 }
 
 function copyIn(

@@ -56,8 +56,10 @@ export function pointsOf(charts: Iterable<DriverRatingHistoryData>): PointRow[] 
  * pointsOf as COPY text lines in `pointColumns` order (see racing/copy.ts), without a row object
  * per point: a rebuild writes every point of the log (millions).
  */
-export function pointLines(charts: Iterable<DriverRatingHistoryData>): string[] {
-  const lines: string[] = [];
+export function pointLines(
+  charts: Iterable<DriverRatingHistoryData>,
+  add: (line: string) => void,
+): void {
   for (const d of charts) {
     const prefix = `${copyText(d.custId, false)}\t${copyText(d.category, false)}\t${copyText(d.chart, false)}\t`;
     let points = d.points;
@@ -69,10 +71,9 @@ export function pointLines(charts: Iterable<DriverRatingHistoryData>): string[] 
       }
     }
     for (const p of points) {
-      lines.push(`${prefix}${copyText(p.date, false)}\t${copyText(p.value, false)}`);
+      add(`${prefix}${copyText(p.date, false)}\t${copyText(p.value, false)}`);
     }
   }
-  return lines;
 }
 
 /** Removes the stored points of the charts' keys. */

@@ -22,7 +22,8 @@ describe('rating history COPY lines', () => {
     const fromRows = pointsOf(charts).map((p) =>
       [p.custId, p.category, p.chart, p.date, p.value].join('\t'),
     );
-    const lines = pointLines(charts);
+    const lines: string[] = [];
+    pointLines(charts, (line) => lines.push(line));
     expect(lines.sort()).toEqual(fromRows.sort());
     expect(lines).toContain('7\troad\tirating\t2024-01-01\t1490');
     expect(lines).toHaveLength(3);

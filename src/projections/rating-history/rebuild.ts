@@ -2,13 +2,15 @@ import type { Knex } from 'knex';
 import type { DriverRatingHistoryData } from '../../events/racing/drivers.ts';
 import type { RecordedEvent } from '../../eventstore/port.ts';
 import type { RebuildSession } from '../core/types.ts';
-import { copyRows, encodeCopyLines } from '../racing/copy.ts';
+import { copyRows, CopyLines } from '../racing/copy.ts';
 import { chartsOf, deleteCharts, pointColumns, pointLines, pointsOf } from './charts.ts';
 import {
   createRatingHistoryKey,
   createRatingHistoryTables,
   RATING_HISTORY_TABLE,
 } from './tables.ts';
+
+const POINT_COLUMN_NAMES = pointColumns.map((c) => c.name);
 
 /**
  * The replay appends each batch's charts by COPY into the fresh table without its key (keeping
@@ -33,11 +35,9 @@ export function ratingHistoryRebuild(): RebuildSession {
           first.push(d);
         }
       }
-      const points = encodeCopyLines(
-        RATING_HISTORY_TABLE,
-        pointColumns.map((c) => c.name),
-        pointLines(first),
-      );
+      const lines = new CopyLines(RATING_HISTORY_TABLE, POINT_COLUMN_NAMES);
+      pointLines(first, lines.add);
+      const points = lines.done();
       return { write: (trx: Knex.Transaction) => points.write(trx) };
     },
     async finish(trx: Knex.Transaction) {

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import type { DriverResult } from '../../events/racing/results.ts';
 import type { RacingBatch, SubsessionFacts } from '../racing/batch.ts';
-import { bind, insertRows, setExcluded } from '../racing/bulk.ts';
-import { copyRows, copyText, encodeCopyLines } from '../racing/copy.ts';
+import { bind, columnList, rowsSource, setExcluded } from '../racing/bulk.ts';
+import { copyRows, CopyLines, copyText } from '../racing/copy.ts';
 import type { PartRebuild } from '../racing/part.ts';
 import { recomputeSessions, resultColumns, resultRowsOf, subsessionColumns } from './apply.ts';
 import {
@@ -34,14 +34,16 @@ export function subsessionsRebuild(): PartRebuild {
       const first = subs.filter((s) => !again.has(s.data.subsessionId));
       for (const s of subs)
         if (again.has(s.data.subsessionId)) corrected.set(s.data.subsessionId, s);
-      const results = encodeCopyLines(RESULTS_TABLE, RESULT_COLUMN_NAMES, resultLines(first));
+      const lines = new CopyLines(RESULTS_TABLE, RESULT_COLUMN_NAMES);
+      resultLines(first, lines.add);
+      const results = lines.done();
+      // Encoded now, so the batch's parsed events can be collected before its writes run.
+      const upsert = rowsSource(subsessionColumns, subs);
       return async (trx: Knex.Transaction) => {
-        await insertRows(
-          trx,
-          SUBSESSIONS_TABLE,
-          subsessionColumns,
-          subs,
-          `ON CONFLICT (subsession_id) DO UPDATE SET ${setExcluded(subsessionColumns, ['subsession_id'])}`,
+        await trx.raw(
+          `INSERT INTO ${SUBSESSIONS_TABLE} (${SUBSESSION_COLUMN_LIST}) SELECT ${SUBSESSION_COLUMN_LIST} FROM ${upsert.sql}
+           ON CONFLICT (subsession_id) DO UPDATE SET ${setExcluded(subsessionColumns, ['subsession_id'])}`,
+          upsert.bindings,
         );
         await results.write(trx);
       };
@@ -62,6 +64,7 @@ export function subsessionsRebuild(): PartRebuild {
 }
 
 const RESULT_COLUMN_NAMES = resultColumns.map((c) => c.name);
+const SUBSESSION_COLUMN_LIST = columnList(subsessionColumns);
 
 const text = (v: string | null): string => (v === null ? '\\N' : copyText(v, false));
 const num = (v: number | null): string => (v === null ? '\\N' : copyText(v, false));
@@ -71,16 +74,14 @@ const num = (v: number | null): string => (v === null ? '\\N' : copyText(v, fals
  * a rebuild encodes every result row of the log, and one template per row costs a fraction of
  * 34 getters and a join. rebuild.unit.test.ts holds it to the generic encoding of resultColumns.
  */
-export function resultLines(subs: readonly SubsessionFacts[]): string[] {
-  const lines: string[] = [];
+export function resultLines(subs: readonly SubsessionFacts[], add: (line: string) => void): void {
   for (const s of subs) {
     const startTime = text(s.data.startTime);
     for (const sim of s.data.simsessions) {
       const head = `${num(s.data.subsessionId)}\t${num(sim.simsessionNumber)}\t${text(sim.type)}\t${sim === s.primary ? 't' : 'f'}\t`;
-      for (const r of sim.results) lines.push(head + rowCells(r) + startTime);
+      for (const r of sim.results) add(head + rowCells(r) + startTime);
     }
   }
-  return lines;
 }
 
 /** cust_id … champ_points, each followed by a tab. */

@@ -27,6 +27,8 @@ describe('result rows as COPY lines', () => {
       resultColumns.map((c) => copyText(c.get(row), c.type === 'jsonb')).join('\t'),
     );
     expect(generic).toHaveLength(3);
-    expect(resultLines(batch.subsessions)).toEqual(generic);
+    const lines: string[] = [];
+    resultLines(batch.subsessions, (line) => lines.push(line));
+    expect(lines).toEqual(generic);
   });
 });
