@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { RacingBatch } from '../racing/batch.ts';
-import { col, insertRows, type Column } from '../racing/bulk.ts';
+import { col, type Column } from '../racing/bulk.ts';
+import { copyRows } from '../racing/copy.ts';
 import type { PartRebuild } from '../racing/part.ts';
 import {
   driverColumns,
@@ -21,12 +22,19 @@ import {
 
 type LicenseRow = LicenseFact & { prevIrating: number | null };
 
+/**
+ * licenseColumns for COPY, plus prev_irating. cpi (a `real` column) goes in as the float4 the
+ * JSON path's float8 → real cast yields (Math.fround rounds the same way, to nearest even), so
+ * its text form parses to exactly that value.
+ */
 const licenseRowColumns: Column<LicenseRow>[] = [
-  ...licenseColumns,
+  ...licenseColumns.map((c) =>
+    c.name === 'cpi'
+      ? col<LicenseRow>('cpi', 'float8', (l) => (l.cpi === null ? null : Math.fround(l.cpi)))
+      : c,
+  ),
   col('prev_irating', 'int4', (l) => l.prevIrating),
 ];
-
-const WRITE_CHUNK = 20_000;
 
 /**
  * Drivers and licences are a few hundred thousand rows that every result row may touch. The
@@ -47,8 +55,8 @@ export function driversRebuild(): PartRebuild {
       return null;
     },
     async finish(trx: Knex.Transaction) {
-      await writeChunked(trx, DRIVERS_TABLE, driverColumns, [...drivers.values()]);
-      await writeChunked(trx, DRIVER_LICENSES_TABLE, licenseRowColumns, [...licenses.values()]);
+      await copyRows(trx, DRIVERS_TABLE, driverColumns, [...drivers.values()]);
+      await copyRows(trx, DRIVER_LICENSES_TABLE, licenseRowColumns, [...licenses.values()]);
       const w = IRATING_BUCKET_WIDTH;
       await trx.raw(
         `INSERT INTO ${IRATING_BUCKETS_TABLE} (category, bucket_start, drivers)
@@ -66,17 +74,6 @@ export function driversRebuild(): PartRebuild {
       await createDriverIndexes(trx);
     },
   };
-}
-
-async function writeChunked<Row>(
-  trx: Knex.Transaction,
-  table: string,
-  columns: readonly Column<Row>[],
-  rows: readonly Row[],
-): Promise<void> {
-  for (let i = 0; i < rows.length; i += WRITE_CHUNK) {
-    await insertRows(trx, table, columns, rows.slice(i, i + WRITE_CHUNK));
-  }
 }
 
 const sameOrUnstated = <T>(stated: T | null, stored: T | null) =>

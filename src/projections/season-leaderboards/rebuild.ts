@@ -18,25 +18,24 @@ export function seasonLeaderboardsRebuild(): PartRebuild {
     async finish(trx: Knex.Transaction) {
       await ensureReplayStarts(trx);
       const st = `pg_temp.${REPLAY_STARTS_TABLE}`;
-      // One hash aggregate for the counters and the positions (ord) of the rows that name the
-      // driver; then those rows by key. A driver starts at most once per subsession, so
-      // (season, driver, ord) is one row.
+      // One sort by driver and season, newest start first; every aggregate spans the whole
+      // partition, so DISTINCT ON keeps one row with the newest start's name and category and
+      // the newest country any start of the partition states.
       await trx.raw(`
-        WITH c AS (
-          SELECT season_id, cust_id, count(*) AS races,
-                 count(*) FILTER (WHERE finish_position_in_class = 1) AS wins,
-                 count(*) FILTER (WHERE starting_position_in_class = 1) AS poles,
-                 count(*) FILTER (WHERE finish_position_in_class <= 5) AS top_fives,
-                 sum(laps_complete) AS laps, sum(laps_led) AS laps_led, sum(incidents) AS incidents,
-                 max(ord) AS latest, max(ord) FILTER (WHERE country_code IS NOT NULL) AS latest_country
-            FROM ${st} GROUP BY season_id, cust_id)
         INSERT INTO ${SEASON_DRIVER_STATS_TABLE} (season_id, cust_id, display_name, country_code, category,
                races, wins, poles, top_fives, laps, laps_led, incidents)
-        SELECT c.season_id, c.cust_id, l.display_name, k.country_code, l.category,
-               c.races, c.wins, c.poles, c.top_fives, c.laps, c.laps_led, c.incidents
-          FROM c
-          JOIN ${st} l ON l.season_id = c.season_id AND l.cust_id = c.cust_id AND l.ord = c.latest
-          LEFT JOIN ${st} k ON k.season_id = c.season_id AND k.cust_id = c.cust_id AND k.ord = c.latest_country`);
+        SELECT DISTINCT ON (season_id, cust_id) season_id, cust_id, display_name,
+               (array_agg(country_code) FILTER (WHERE country_code IS NOT NULL) OVER w)[1],
+               category,
+               count(*) OVER w,
+               count(*) FILTER (WHERE finish_position_in_class = 1) OVER w,
+               count(*) FILTER (WHERE starting_position_in_class = 1) OVER w,
+               count(*) FILTER (WHERE finish_position_in_class <= 5) OVER w,
+               sum(laps_complete) OVER w, sum(laps_led) OVER w, sum(incidents) OVER w
+          FROM ${st}
+        WINDOW w AS (PARTITION BY season_id, cust_id ORDER BY ord DESC
+                     ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING)
+         ORDER BY season_id, cust_id, ord DESC`);
       await createSeasonLeaderboardIndexes(trx);
     },
   };
