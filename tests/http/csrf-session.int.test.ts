@@ -211,6 +211,17 @@ describe('security headers', () => {
     expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('gives every response its own 128-bit script nonce', async () => {
+    const nonces = new Set<string>();
+    for (let i = 0; i < 300; i++) {
+      const csp = (await fetch(`${t.url}/__t/props`)).headers.get('content-security-policy')!;
+      const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(csp)![1]!;
+      expect(Buffer.from(nonce, 'base64')).toHaveLength(16);
+      nonces.add(nonce);
+    }
+    expect(nonces.size).toBe(300); // past one refill of the 256-nonce pool
+  });
+
   it('compresses large responses', async () => {
     const res = await fetch(`${t.url}/__t/props`, { headers: { 'Accept-Encoding': 'gzip' } });
     // fetch decodes transparently; the header tells whether the server compressed

@@ -1,4 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
+import { randomUUID } from 'node:crypto';
 import session from 'express-session';
 import connectPgSimple from 'connect-pg-simple';
 import pg from 'pg';
@@ -87,6 +88,9 @@ export function createSession(opts: {
 
   const base = session({
     name: SESSION_COOKIE,
+    // 122 random bits from node's buffered CSPRNG (OWASP asks for ≥ 64); express-session's
+    // default draws a fresh randomBytes(24) for every request, session or not.
+    genid: () => randomUUID(),
     secret: opts.secret,
     store,
     resave: false,
