@@ -297,6 +297,9 @@ export function searchWindow(maxCount: number): number {
   return Math.max(maxCount, 1000);
 }
 
+const PAGE_COLUMNS =
+  'transaction_id, global_position_text, stream_name, revision, event_id, event_type, ' +
+  'schema_version, data, metadata, recorded_at_ms';
 const NO_EVENT =
   'NULL::xid8 AS transaction_id, NULL::text AS global_position_text, NULL::text AS stream_name, ' +
   'NULL::bigint AS revision, NULL::uuid AS event_id, NULL::text AS event_type, ' +
@@ -352,21 +355,29 @@ export function readAllStatement(
       values: [major.toString(), minor.toString(), maxCount],
     };
   }
+  // One pass, no sort: the walk comes in primary-key order, so the row number and the running
+  // count of wanted rows are computed on the way (the window ORDER BY is the index's order).
+  const wanted = 'event_type = ANY($5::text[])';
   return {
     name: 'es_read_all_filtered',
     text: `WITH scanned AS MATERIALIZED (
-        SELECT ${COLUMNS} FROM es_events WHERE ${after} ${order} LIMIT $4
+        SELECT ${COLUMNS},
+               row_number() OVER walk AS scanned_n,
+               count(*) FILTER (WHERE ${wanted}) OVER walk AS wanted_n
+        FROM es_events WHERE ${after}
+        WINDOW walk AS (${order} ROWS UNBOUNDED PRECEDING)
+        ${order} LIMIT $4
       )
-      ${facts(`scan_end.*, (SELECT count(*)::int FROM scanned) AS scanned_count`)}
+      ${facts(`scan_end.*`)}
       LEFT JOIN (
         SELECT transaction_id AS scan_end_transaction_id,
-               global_position_text::bigint AS scan_end_global_position
-        FROM scanned ORDER BY transaction_id DESC, global_position_text::bigint DESC LIMIT 1
+               global_position_text::bigint AS scan_end_global_position,
+               scanned_n::int AS scanned_count
+        FROM scanned WHERE scanned_n = (SELECT max(scanned_n) FROM scanned)
       ) AS scan_end ON true
       UNION ALL
-      (SELECT scanned.*, ${NO_META} FROM scanned
-       WHERE event_type = ANY($5::text[])
-       ORDER BY transaction_id, global_position_text::bigint LIMIT $3)`,
+      (SELECT ${PAGE_COLUMNS}, ${NO_META} FROM scanned
+       WHERE ${wanted} AND wanted_n <= $3)`,
     values: [major.toString(), minor.toString(), maxCount, window, eventTypes],
   };
 }
