@@ -21,6 +21,8 @@ import {
 } from './tables.ts';
 
 type LicenseRow = LicenseFact & { prevIrating: number | null };
+/** Category → customer id → licence: a few maps with small-integer keys, fast to look up. */
+type Licenses = Map<string, Map<number, LicenseRow>>;
 
 /**
  * licenseColumns for COPY, plus prev_irating. cpi (a `real` column) goes in as the float4 the
@@ -45,7 +47,7 @@ const licenseRowColumns: Column<LicenseRow>[] = [
  */
 export function driversRebuild(): PartRebuild {
   const drivers = new Map<number, DriverFact>();
-  const licenses = new Map<number, LicenseRow>();
+  const licenses: Licenses = new Map();
   return {
     createTables: (trx) => createDriverTables(trx, false),
     replay(batch: RacingBatch) {
@@ -56,7 +58,9 @@ export function driversRebuild(): PartRebuild {
     },
     async finish(trx: Knex.Transaction) {
       await copyRows(trx, DRIVERS_TABLE, driverColumns, [...drivers.values()]);
-      await copyRows(trx, DRIVER_LICENSES_TABLE, licenseRowColumns, [...licenses.values()]);
+      for (const ofCategory of licenses.values()) {
+        await copyRows(trx, DRIVER_LICENSES_TABLE, licenseRowColumns, [...ofCategory.values()]);
+      }
       const w = IRATING_BUCKET_WIDTH;
       await trx.raw(
         `INSERT INTO ${IRATING_BUCKETS_TABLE} (category, bucket_start, drivers)
@@ -105,20 +109,12 @@ function mergeDriver(drivers: Map<number, DriverFact>, f: DriverFact): void {
   x.asOf = f.asOf;
 }
 
-/** Small numbers for the few categories, so a licence's key is one number (custId, category). */
-const categoryNumbers = new Map<string, number>();
-function licenseKey(custId: number, category: string): number {
-  let n = categoryNumbers.get(category);
-  if (n === undefined) categoryNumbers.set(category, (n = categoryNumbers.size));
-  if (n >= 64) throw new Error('more than 64 licence categories');
-  return custId * 64 + n;
-}
-
 /** upsertLicensesAndBuckets on one row: a fact at least as new replaces it, keeping the old iRating. */
-function mergeLicense(licenses: Map<number, LicenseRow>, f: LicenseFact): void {
-  const key = licenseKey(f.custId, f.category);
-  const x = licenses.get(key);
-  if (!x) return void licenses.set(key, { ...f, prevIrating: null });
+function mergeLicense(licenses: Licenses, f: LicenseFact): void {
+  let ofCategory = licenses.get(f.category);
+  if (!ofCategory) licenses.set(f.category, (ofCategory = new Map<number, LicenseRow>()));
+  const x = ofCategory.get(f.custId);
+  if (!x) return void ofCategory.set(f.custId, { ...f, prevIrating: null });
   if (x.asOf > f.asOf) return;
   x.prevIrating = x.irating;
   x.irating = f.irating;
