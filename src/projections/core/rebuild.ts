@@ -168,13 +168,15 @@ export async function rebuildProjection(
     }
     await settle();
     if (session) {
-      await knex.transaction(async (trx) => {
-        await useSchema(trx, shadow);
-        // Index builds and the set-based fills sort millions of rows.
-        await trx.raw(`SET LOCAL maintenance_work_mem = '256MB'`);
-        await trx.raw(`SET LOCAL work_mem = '128MB'`);
-        await session.finish(trx);
-      });
+      await session.finish((work) =>
+        knex.transaction(async (trx) => {
+          await useSchema(trx, shadow);
+          // Index builds and the set-based fills sort millions of rows.
+          await trx.raw(`SET LOCAL maintenance_work_mem = '256MB'`);
+          await trx.raw(`SET LOCAL work_mem = '128MB'`);
+          return work(trx);
+        }),
+      );
     }
 
     const swapped = await swapIn(deps, projection, shadow, {

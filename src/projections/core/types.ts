@@ -59,9 +59,15 @@ export interface RebuildSession {
    * `write`s run one after the other, in the same order.
    */
   prepare(events: readonly RecordedEvent[]): RebuildBatch;
-  /** After the last batch was written: whatever `createTables` + `apply` would have written besides. */
-  finish(trx: Knex.Transaction): Promise<void>;
+  /**
+   * After the last batch was written: whatever `createTables` + `apply` would have written
+   * besides, in one or more transactions of `inShadow` (they may run at the same time).
+   */
+  finish(inShadow: ShadowTransaction): Promise<void>;
 }
+
+/** Runs `work` in a transaction of its own with the shadow schema first on the search_path. */
+export type ShadowTransaction = <T>(work: (trx: Knex.Transaction) => Promise<T>) => Promise<T>;
 
 export interface RebuildBatch {
   write(trx: Knex.Transaction): Promise<void>;

@@ -78,9 +78,11 @@ export interface PartRebuild {
    */
   replay?(batch: RacingBatch, superseded: readonly number[]): BatchWrite | null;
   /**
-   * After the last batch, in part order (subsessions first): fill the remaining tables, create the
-   * deferred indexes. The temporary table REPLAY_ORDER_TABLE (subsession_id, ord) gives each
-   * subsession's position in the log (of its last event: higher = later).
+   * After the last batch, in a transaction of its own: the first part (subsessions) completes
+   * its tables alone, then the others run side by side, so they may read only the first part's
+   * tables besides their own. The temporary table REPLAY_ORDER_TABLE (subsession_id, ord) gives
+   * each subsession's position in the log (of its last event: higher = later); the first part
+   * does not get it. Fill the remaining tables, create the deferred indexes.
    */
   finish(trx: Knex.Transaction): Promise<void>;
 }

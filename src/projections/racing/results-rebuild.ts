@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { RecordedEvent } from '../../eventstore/port.ts';
-import type { RebuildSession } from '../core/types.ts';
+import type { RebuildSession, ShadowTransaction } from '../core/types.ts';
 import { toRacingBatch } from './batch.ts';
 import { col, insertRows, type Column } from './bulk.ts';
 import { REPLAY_ORDER_TABLE, type ResultsPart } from './part.ts';
@@ -42,17 +42,36 @@ export function resultsRebuild(parts: readonly ResultsPart[]): RebuildSession {
         },
       };
     },
-    async finish(trx: Knex.Transaction) {
-      await trx.raw(
-        `CREATE TEMPORARY TABLE ${REPLAY_ORDER_TABLE} (subsession_id int4 PRIMARY KEY, ord int4 NOT NULL) ON COMMIT DROP`,
-      );
-      const rows = [...order.entries()];
-      for (let i = 0; i < rows.length; i += 50_000) {
-        // Unqualified: temporary tables come first on every search_path.
-        await insertRows(trx, REPLAY_ORDER_TABLE, orderColumns, rows.slice(i, i + 50_000));
-      }
-      await trx.raw(`ANALYZE pg_temp.${REPLAY_ORDER_TABLE}`);
-      for (const s of sessions) await s.finish(trx);
+    async finish(inShadow: ShadowTransaction) {
+      const orderRows = [...order.entries()];
+      const withOrder = (finish: (trx: Knex.Transaction) => Promise<void>) =>
+        inShadow(async (trx) => {
+          await createOrderTable(trx, orderRows);
+          await finish(trx);
+        });
+      // The subsessions part completes racing_results first; the others only read its tables
+      // and write their own, so they run side by side, each in its own transaction (the
+      // database does the work: two cores, and Node is idle meanwhile).
+      const [first, ...rest] = sessions;
+      if (first) await inShadow((trx) => first.finish(trx));
+      const outcomes = await Promise.allSettled(rest.map((s) => withOrder((trx) => s.finish(trx))));
+      const failed = outcomes.find((o) => o.status === 'rejected');
+      if (failed) throw failed.reason;
     },
   };
+}
+
+/** REPLAY_ORDER_TABLE for one finish transaction. */
+async function createOrderTable(
+  trx: Knex.Transaction,
+  rows: readonly [number, number][],
+): Promise<void> {
+  await trx.raw(
+    `CREATE TEMPORARY TABLE ${REPLAY_ORDER_TABLE} (subsession_id int4 PRIMARY KEY, ord int4 NOT NULL) ON COMMIT DROP`,
+  );
+  for (let i = 0; i < rows.length; i += 50_000) {
+    // Unqualified: temporary tables come first on every search_path.
+    await insertRows(trx, REPLAY_ORDER_TABLE, orderColumns, rows.slice(i, i + 50_000));
+  }
+  await trx.raw(`ANALYZE pg_temp.${REPLAY_ORDER_TABLE}`);
 }

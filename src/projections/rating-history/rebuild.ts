@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { DriverRatingHistoryData } from '../../events/racing/drivers.ts';
 import type { RecordedEvent } from '../../eventstore/port.ts';
-import type { RebuildSession } from '../core/types.ts';
+import type { RebuildSession, ShadowTransaction } from '../core/types.ts';
 import { copyRows, CopyLines } from '../racing/copy.ts';
 import { chartsOf, deleteCharts, pointColumns, pointLines, pointsOf } from './charts.ts';
 import {
@@ -40,11 +40,13 @@ export function ratingHistoryRebuild(): RebuildSession {
       const points = lines.done();
       return { write: (trx: Knex.Transaction) => points.write(trx) };
     },
-    async finish(trx: Knex.Transaction) {
-      await createRatingHistoryKey(trx);
-      if (again.size === 0) return;
-      await deleteCharts(trx, [...again.values()]);
-      await copyRows(trx, RATING_HISTORY_TABLE, pointColumns, pointsOf(again.values()));
+    async finish(inShadow: ShadowTransaction) {
+      await inShadow(async (trx) => {
+        await createRatingHistoryKey(trx);
+        if (again.size === 0) return;
+        await deleteCharts(trx, [...again.values()]);
+        await copyRows(trx, RATING_HISTORY_TABLE, pointColumns, pointsOf(again.values()));
+      });
     },
   };
 }
