@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.ts';
+import { comparePositions } from '../../eventstore/port.ts';
 import { PostgresEventStore } from '../../eventstore/postgres/postgres-event-store.ts';
 import { readCheckpoint } from './checkpoints.ts';
 import {
@@ -155,6 +156,30 @@ describe('projection rebuild', () => {
     );
     expect(cp!.lastError).toContain('rebuild failed');
     expect(await schemaExists(shadowSchemaName('fragile'))).toBe(false);
+  });
+
+  it('waits at the end of the log for events an older open transaction still holds back', async () => {
+    // An open transaction with an id, older than the appends below: the store holds them back.
+    const blocker = await db.knex.transaction();
+    let last;
+    try {
+      await blocker.raw('SELECT pg_current_xact_id()');
+      last = await appendTallies(store, 30, { start: 50_000, visible: false });
+      expect(comparePositions(await store.headPosition(), last)).toBeLessThan(0);
+      const rebuilt = rebuildProjection(deps(), tallyProjection('patient'));
+      await sleep(300); // the replay reaches the end and finds the tail held back
+      await blocker.commit();
+      expect(await rebuilt).toMatchObject({ kind: 'rebuilt' });
+    } finally {
+      if (!blocker.isCompleted()) await blocker.rollback();
+    }
+    expect(
+      comparePositions((await readCheckpoint(db.knex, 'patient'))!.position, last),
+    ).toBeGreaterThanOrEqual(0);
+    const rebuilt = await tallyRows(db.knex, 'patient');
+    const expected = await expectedTallies(store);
+    expect(rebuilt.totals).toEqual(expected.totals);
+    expect(rebuilt.appliedCount).toBe(expected.count);
   });
 
   it('runs one rebuild of a projection at a time', async () => {

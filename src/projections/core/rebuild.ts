@@ -42,6 +42,12 @@ export interface RebuildOptions {
   maxSwapAttempts?: number;
   /** Batches applied inside the swap transaction (the tail appended since the replay ended). Default 5. */
   maxTailBatches?: number;
+  /**
+   * How long the replay may wait, in all, at the end of the log for committed events that an
+   * older open transaction still holds back (PostgreSQL store). Default 10 s; after it the
+   * rebuild swaps in without them and the live runner applies them once they are readable.
+   */
+  maxHeldBackWaitMs?: number;
 }
 
 export function shadowSchemaName(projection: string): string {
@@ -146,10 +152,19 @@ export async function rebuildProjection(
       writing = null;
       await report('replay');
     };
+    // The end of the log is not final while events that committed before the rebuild's last read
+    // are held back by an older open transaction (anywhere on the server): wait for them, briefly
+    // and in all at most maxHeldBackWaitMs, so a rebuild reflects the log as it was committed.
+    const heldBack = heldBackWaiter(opts.maxHeldBackWaitMs ?? 10_000);
     let next = readFrom(position);
     for (;;) {
       const read = await next;
-      if (read.events.length === 0 && comparePositions(read.next, writing?.next ?? position) <= 0) {
+      const from = writing?.next ?? position;
+      if (read.events.length === 0 && comparePositions(read.next, from) <= 0) {
+        if (read.heldBack && (await heldBack.wait())) {
+          next = readFrom(from);
+          continue;
+        }
         break;
       }
       if (!read.isEnd) next = readFrom(read.next);
@@ -164,7 +179,19 @@ export async function rebuildProjection(
       done.catch(() => undefined); // awaited by settle(); never an unhandled rejection
       writing = { done, next: read.next, events: read.events.length };
       if (!session) await settle();
-      if (read.isEnd) break;
+      if (read.isEnd) {
+        if (read.heldBack && (await heldBack.wait())) {
+          next = readFrom(read.next);
+          continue;
+        }
+        break;
+      }
+    }
+    if (heldBack.gaveUp()) {
+      logger.warn(
+        { projection: projection.name },
+        'rebuild replay ended while an open transaction still held events back; the live runner applies them',
+      );
     }
     await settle();
     if (session) {
@@ -372,4 +399,24 @@ export async function rebuildStaleProjections(
     );
   }
   return results;
+}
+
+/** A growing pause (5 ms doubling to 250 ms) while the total stays under `maxMs`. */
+function heldBackWaiter(maxMs: number): { wait(): Promise<boolean>; gaveUp(): boolean } {
+  let waited = 0;
+  let delay = 5;
+  let gaveUp = false;
+  return {
+    async wait() {
+      if (waited >= maxMs) {
+        gaveUp = true;
+        return false;
+      }
+      await new Promise((r) => setTimeout(r, delay));
+      waited += delay;
+      delay = Math.min(delay * 2, 250);
+      return true;
+    },
+    gaveUp: () => gaveUp,
+  };
 }
