@@ -9,7 +9,7 @@ const layer = (files, patterns) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', '.data', 'web/generated/**', 'coverage'] },
+  { ignores: ['node_modules', 'dist', '.data', 'web/generated/**', 'coverage', '.scratch'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -11,7 +11,7 @@ const lines: Record<string, unknown>[] = [];
 beforeAll(async () => {
   const logger = pino(
     { level: 'info' },
-    { write: (line: string) => void lines.push(JSON.parse(line)) },
+    { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) },
   );
   t = await startTestServer({ extraRoutes: fixtureRoutes, logger });
 });
