@@ -28,6 +28,8 @@ export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.u
 export const JSON_BODY_LIMIT = '100kb';
 /** Memory the public API answer cache may hold (answers are 1–20 kB). */
 const API_CACHE_BYTES = 64 * 1024 * 1024;
+/** Served while refreshed up to the max-age the racing answers advertise (RACING_CACHE_CONTROL). */
+const API_CACHE_STALE_MS = 30_000;
 
 export interface HttpApp {
   app: Express;
@@ -153,7 +155,11 @@ export async function createHttpApp(
     deps.apiCache !== undefined
       ? deps.apiCache
       : config.API_CACHE_SECONDS > 0
-        ? createResponseCache({ ttlMs: config.API_CACHE_SECONDS * 1000, maxBytes: API_CACHE_BYTES })
+        ? createResponseCache({
+            ttlMs: config.API_CACHE_SECONDS * 1000,
+            staleMs: API_CACHE_STALE_MS,
+            maxBytes: API_CACHE_BYTES,
+          })
         : null;
   registerRoutes(
     app,

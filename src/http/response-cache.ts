@@ -2,9 +2,12 @@
  * A small in-process cache of public JSON answers (the racing API), keyed by URL.
  *
  * What it guarantees:
- *  - an answer is reused for at most `ttlMs` after it was computed (the racing API already tells
- *    browsers and shared caches they may keep it 30 s, so a reader never sees older data through
- *    this cache than through a CDN in front of the site);
+ *  - an answer is reused as is for `ttlMs` after it was computed; after that, until `staleMs`,
+ *    it is still served while ONE refresh runs in the background (stale-while-revalidate, as the
+ *    racing API's Cache-Control already allows browsers and shared caches), so a popular URL
+ *    never makes a reader wait for its query; past `staleMs` it is computed again before it is
+ *    served. With the racing API's values (10 s / 30 s) no reader sees older data through this
+ *    cache than the 30 s max-age the answers advertise; a failed refresh keeps the old answer;
  *  - concurrent requests for the same key while it is being computed share one computation
  *    (no stampede on the database when a popular key expires);
  *  - the total size stays under `maxBytes` (least recently used answers go first);
@@ -19,13 +22,18 @@ export interface CachedAnswer {
 
 export interface ResponseCache {
   /** The fresh cached answer for `key`, else the answer `compute` gives (stored, then returned). */
-  through(key: string, compute: () => Promise<string>): Promise<CachedAnswer & { hit: boolean }>;
+  through(
+    key: string,
+    compute: () => Promise<string>,
+  ): Promise<CachedAnswer & { hit: boolean; stale: boolean }>;
   /** Entries and bytes held (operations, tests). */
   size(): { entries: number; bytes: number };
 }
 
 export function createResponseCache(opts: {
   ttlMs: number;
+  /** Until this age a cached answer is served while it is refreshed (default: `ttlMs`, none). */
+  staleMs?: number;
   maxBytes: number;
   now?: () => number;
 }): ResponseCache {
@@ -54,26 +62,34 @@ export function createResponseCache(opts: {
     }
   };
 
+  /** The running computation of `key`, or a new one; its answer is stored when it succeeds. */
+  const computeOnce = (key: string, compute: () => Promise<string>): Promise<CachedAnswer> => {
+    let running = pending.get(key);
+    if (!running) {
+      running = compute().then((body) => {
+        const answer = { body, storedAt: now() };
+        store(key, answer);
+        return answer;
+      });
+      pending.set(key, running);
+      const forget = () => pending.delete(key);
+      running.then(forget, forget);
+    }
+    return running;
+  };
+
   return {
     async through(key, compute) {
       const cached = entries.get(key);
-      if (cached && now() - cached.storedAt < opts.ttlMs) {
+      const age = cached ? now() - cached.storedAt : Infinity;
+      if (cached && age < Math.max(opts.ttlMs, opts.staleMs ?? 0)) {
         entries.delete(key); // refresh its place in the recency order
         entries.set(key, cached);
-        return { ...cached, hit: true };
+        const stale = age >= opts.ttlMs;
+        if (stale) computeOnce(key, compute).catch(() => undefined); // the old answer stays
+        return { ...cached, hit: true, stale };
       }
-      let running = pending.get(key);
-      if (!running) {
-        running = compute().then((body) => {
-          const answer = { body, storedAt: now() };
-          store(key, answer);
-          return answer;
-        });
-        pending.set(key, running);
-        const forget = () => pending.delete(key);
-        running.then(forget, forget);
-      }
-      return { ...(await running), hit: false };
+      return { ...(await computeOnce(key, compute)), hit: false, stale: false };
     },
     size: () => ({ entries: entries.size, bytes }),
   };

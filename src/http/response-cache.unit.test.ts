@@ -24,6 +24,51 @@ describe('response cache', () => {
     expect(await cache.through('/b', compute)).toMatchObject({ body: '{"n":3}', hit: false });
   });
 
+  it('serves a stale answer while one refresh runs, until staleMs; a failed refresh keeps it', async () => {
+    const c = clock();
+    const cache = createResponseCache({
+      ttlMs: 10_000,
+      staleMs: 30_000,
+      maxBytes: 1_000,
+      now: c.now,
+    });
+    await cache.through('/a', () => Promise.resolve('old'));
+    c.advance(15_000);
+    let refreshes = 0;
+    let release: (body: string) => void = () => undefined;
+    const refresh = () => {
+      refreshes += 1;
+      return new Promise<string>((r) => (release = r));
+    };
+    expect(await cache.through('/a', refresh)).toMatchObject({
+      body: 'old',
+      hit: true,
+      stale: true,
+    });
+    expect(await cache.through('/a', refresh)).toMatchObject({ body: 'old', stale: true });
+    expect(refreshes).toBe(1); // one refresh for both
+    release('new');
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(await cache.through('/a', refresh)).toMatchObject({
+      body: 'new',
+      hit: true,
+      stale: false,
+    });
+
+    c.advance(15_000); // 'new' is stale now; its refresh fails: 'new' is still served
+    expect(await cache.through('/a', () => Promise.reject(new Error('db down')))).toMatchObject({
+      body: 'new',
+      stale: true,
+    });
+    await new Promise((r) => setTimeout(r, 0));
+    c.advance(15_000); // past staleMs: computed before it is served
+    expect(await cache.through('/a', () => Promise.resolve('newest'))).toMatchObject({
+      body: 'newest',
+      hit: false,
+    });
+  });
+
   it('shares one computation between concurrent requests for the same key', async () => {
     const cache = createResponseCache({ ttlMs: 10_000, maxBytes: 1_000 });
     let computed = 0;

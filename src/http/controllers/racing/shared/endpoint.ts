@@ -116,7 +116,7 @@ export function apiEndpoint<
     if (deps.apiCache) {
       const cached = await deps.apiCache.through(req.originalUrl, () => answer(req, deps));
       res.setHeader('Age', String(Math.floor((Date.now() - cached.storedAt) / 1000)));
-      res.setHeader('X-Cache', cached.hit ? 'hit' : 'miss');
+      res.setHeader('X-Cache', cached.stale ? 'stale' : cached.hit ? 'hit' : 'miss');
       body = cached.body;
     } else {
       body = await answer(req, deps);
