@@ -9,10 +9,10 @@ import {
 import type { DriverLicense } from '../../events/racing/drivers.ts';
 import type { SubsessionResultsData } from '../../events/racing/results.ts';
 import { createEventRegistry } from '../../eventstore/event-types.ts';
-import { comparePositions, type EventStore, type Position } from '../../eventstore/port.ts';
+import type { EventStore, Position } from '../../eventstore/port.ts';
 import { PostgresEventStore } from '../../eventstore/postgres/postgres-event-store.ts';
 import { createValidatingStore } from '../../eventstore/validating-store.ts';
-import { silentLogger } from '../core/fixtures.test-support.ts';
+import { silentLogger, waitUntilVisible } from '../core/fixtures.test-support.ts';
 import { rebuildProjection } from '../core/rebuild.ts';
 import { createProjectionRunner } from '../core/runner.ts';
 import { racingProjections } from './index.ts';
@@ -61,14 +61,6 @@ async function indexes(schema: string): Promise<string[]> {
     [schema, tables],
   );
   return rows.map((r) => r.def).sort();
-}
-
-async function untilVisible(position: Position): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    if (comparePositions(await store.headPosition(), position) >= 0) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`event store head did not reach ${position} within 30 s`);
 }
 
 const license = (category: DriverLicense['category'], irating: number): DriverLicense => ({
@@ -236,7 +228,7 @@ describe('racing rebuild path', () => {
       ]);
       last = appended.position;
     }
-    await untilVisible(last!);
+    await waitUntilVisible(store, last!);
     const runner = createProjectionRunner(deps(), { batchSize: 3 });
     for (const p of racingProjections) {
       expect((await runner.runUntilCaughtUp(p)).kind).toBe('caught-up');

@@ -7,15 +7,10 @@ import {
   type RacingEvent,
 } from '../../events/racing.ts';
 import { createEventRegistry } from '../../eventstore/event-types.ts';
-import {
-  comparePositions,
-  type EventStore,
-  type NewEvent,
-  type Position,
-} from '../../eventstore/port.ts';
+import { type EventStore, type NewEvent, type Position } from '../../eventstore/port.ts';
 import { PostgresEventStore } from '../../eventstore/postgres/postgres-event-store.ts';
 import { createValidatingStore } from '../../eventstore/validating-store.ts';
-import { silentLogger } from '../core/fixtures.test-support.ts';
+import { silentLogger, waitUntilVisible } from '../core/fixtures.test-support.ts';
 import { rebuildProjection } from '../core/rebuild.ts';
 import { createProjectionRunner } from '../core/runner.ts';
 import { racingProjections } from './index.ts';
@@ -51,18 +46,6 @@ async function snapshot(): Promise<Record<string, unknown[]>> {
   return out;
 }
 
-/**
- * The store shows an append to readers once no older transaction anywhere on the server can still
- * commit below it (its xid8 visibility bound); on a busy shared server that takes a moment.
- */
-async function untilVisible(position: Position): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    if (comparePositions(await store.headPosition(), position) >= 0) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`event store head did not reach ${position} within 30 s`);
-}
-
 beforeAll(async () => {
   db = await createTestDatabase();
   const adapter = new PostgresEventStore({ connectionString: db.url, logger: silentLogger });
@@ -90,7 +73,7 @@ describe('racing projections: rebuild and live runner', () => {
       );
       last = appended.position;
     }
-    await untilVisible(last!);
+    await waitUntilVisible(store, last!);
     for (const p of racingProjections) {
       expect((await rebuildProjection(deps(), p)).kind).toBe('rebuilt');
     }
@@ -132,7 +115,7 @@ describe('racing projections: rebuild and live runner', () => {
         },
       }),
     ]);
-    await untilVisible(tail.position);
+    await waitUntilVisible(store, tail.position);
     const runner = createProjectionRunner(deps(), { batchSize: 2 });
     for (const p of racingProjections) {
       expect((await runner.runUntilCaughtUp(p)).kind).toBe('caught-up');
