@@ -3,6 +3,7 @@ import { comparePositions, START, type Position } from '../../eventstore/port.ts
 import { CHECKPOINTS_TABLE, describeError, readCheckpoint, setStatus } from './checkpoints.ts';
 import { REBUILD_LOCK_CLASS, runnerLock } from './locks.ts';
 import type { RunnerDeps } from './runner.ts';
+import { heldBackWaiter } from './held-back.ts';
 import { acquireSessionLock } from './session-lock.ts';
 import type { Projection, RebuildSession } from './types.ts';
 
@@ -399,24 +400,4 @@ export async function rebuildStaleProjections(
     );
   }
   return results;
-}
-
-/** A growing pause (5 ms doubling to 250 ms) while the total stays under `maxMs`. */
-function heldBackWaiter(maxMs: number): { wait(): Promise<boolean>; gaveUp(): boolean } {
-  let waited = 0;
-  let delay = 5;
-  let gaveUp = false;
-  return {
-    async wait() {
-      if (waited >= maxMs) {
-        gaveUp = true;
-        return false;
-      }
-      await new Promise((r) => setTimeout(r, delay));
-      waited += delay;
-      delay = Math.min(delay * 2, 250);
-      return true;
-    },
-    gaveUp: () => gaveUp,
-  };
 }

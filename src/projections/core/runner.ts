@@ -14,6 +14,7 @@ import {
   readCheckpoint,
   recordFailure,
 } from './checkpoints.ts';
+import { heldBackWaiter } from './held-back.ts';
 import { tryRunnerLock } from './locks.ts';
 import type { Projection } from './types.ts';
 
@@ -248,8 +249,6 @@ export function createProjectionRunner(
     let batches = 0;
     let failures = 0;
     let conflicts = 0;
-    let heldBackWaited = 0;
-    let heldBackDelay = 5;
     let position: Position | undefined;
     /** The checkpoint as this catch-up last committed it; unknown after a conflict or failure. */
     let committed: Position | undefined;
@@ -262,13 +261,7 @@ export function createProjectionRunner(
     };
     // The end of the log is not final while the store holds committed events back: re-read after
     // a short, growing pause (bounded), since the older transaction may also roll back silently.
-    const waitForHeldBack = async (): Promise<boolean> => {
-      if (heldBackWaited >= maxHeldBackWaitMs || runOpts.signal?.aborted) return false;
-      await new Promise<void>((r) => setTimeout(r, heldBackDelay));
-      heldBackWaited += heldBackDelay;
-      heldBackDelay = Math.min(heldBackDelay * 2, 250);
-      return true;
-    };
+    const heldBack = heldBackWaiter(maxHeldBackWaitMs, runOpts.signal);
     const nextBatch = async (): Promise<BatchOutcome> => {
       let from = committed;
       if (from === undefined) {
@@ -318,7 +311,7 @@ export function createProjectionRunner(
             eventsApplied += outcome.events;
             batches += 1;
             position = outcome.position;
-            if (outcome.isEnd && !(outcome.heldBack && (await waitForHeldBack()))) {
+            if (outcome.isEnd && !(outcome.heldBack && (await heldBack.wait()))) {
               return {
                 kind: 'caught-up',
                 position,
@@ -329,7 +322,7 @@ export function createProjectionRunner(
             }
             break;
           case 'caught-up':
-            if (outcome.heldBack && (await waitForHeldBack())) break;
+            if (outcome.heldBack && (await heldBack.wait())) break;
             return {
               kind: 'caught-up',
               position: outcome.position,
