@@ -4,7 +4,8 @@
  *  2. seeds the demo world (default 100,000 drivers, ≥ 1M result rows) through the real ingest
  *     path (`seedDemoData`) → ingest events/s;
  *  3. brings every racing projection up to date with the live runner → projection events/s;
- *  4. rebuilds every racing read model from the log (src/projections/core/rebuild.ts) → seconds;
+ *  4. rebuilds every racing read model from the log, side by side as operators do
+ *     (src/projections/core/rebuild-many.ts) → seconds;
  *  5. starts the app in its own process and measures every racing endpoint with autocannon at 50
  *     connections, round-robin over realistic paths (bench/data-requests.ts) → p50/p95.
  * Targets: rebuild ≤ 60 s; every endpoint p95 ≤ 50 ms; search p95 ≤ 20 ms.
@@ -12,12 +13,15 @@
  *
  * Usage: npm run bench:data -- [--drivers N] [--duration S] [--connections C] [--reuse] [--drop]
  *                               [--db NAME] [--rebuild-only [--projection NAME]]
+ *                               [--concurrency N]
  *   --reuse         measure the endpoints of the database a previous run left (skips steps 1–4)
  *   --rebuild-only  only step 4 on the database a previous run left (migrated first); the last
  *                   line is one JSON object with rebuild_all_seconds and the seconds per projection
  *   --projection    with --rebuild-only: rebuild only this projection (e.g. racing_results)
  *   --verify        with --rebuild-only: fingerprint every table of the rebuilt projections before
  *                   and after and fail when a rebuild changed any row (live state = replay)
+ *   --concurrency   rebuilds side by side in step 4 (default: rebuildProjections' default, 2;
+ *                   1 = one after the other)
  *   --seed-only     only steps 1–3 (a world to run --rebuild-only on), no rebuild, no endpoints
  *   --db            the scratch database (default pitwall_bench_data)
  *   --drop          drop the database at the end (default: keep it for EXPLAIN and --reuse)
@@ -37,6 +41,10 @@ import { createEventRegistry, createEventStore, type EventStore } from '../src/e
 import { seedDemoData } from '../src/ingest/pipeline/seed-demo.ts';
 import { createLogger } from '../src/logger.ts';
 import { rebuildProjection } from '../src/projections/core/rebuild.ts';
+import {
+  DEFAULT_REBUILD_CONCURRENCY,
+  rebuildProjections,
+} from '../src/projections/core/rebuild-many.ts';
 import { createProjectionRunner, type RunnerDeps } from '../src/projections/core/runner.ts';
 import type { Projection } from '../src/projections/core/types.ts';
 import { racingProjections } from '../src/projections/racing/index.ts';
@@ -55,11 +63,13 @@ const { values: args } = parseArgs({
     projection: { type: 'string' },
     verify: { type: 'boolean', default: false },
     'seed-only': { type: 'boolean', default: false },
+    concurrency: { type: 'string' },
   },
 });
 const DRIVERS = Number(args.drivers);
 const DURATION_S = Number(args.duration);
 const CONNECTIONS = Number(args.connections);
+const CONCURRENCY = Number(args.concurrency ?? DEFAULT_REBUILD_CONCURRENCY);
 const SERVER_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const DB_NAME = args.db;
 if (!/^[a-z_][a-z0-9_]*$/.test(DB_NAME))
@@ -151,26 +161,39 @@ async function build(knex: Knex, store: EventStore): Promise<BuildFigures> {
   };
 }
 
-/** Step 4: every given projection rebuilt from the log, one after the other. */
+/**
+ * Step 4: every given projection rebuilt from the log the way operators do it (`npm run
+ * projections -- rebuild all`, the worker at start): rebuildProjections, side by side.
+ */
 async function rebuildAll(
   deps: RunnerDeps,
   projections: readonly Projection[],
 ): Promise<{ totalSeconds: number; seconds: Record<string, number> }> {
   const seconds: Record<string, number> = {};
   const rebuildStart = Date.now();
-  for (const projection of projections) {
-    const started = Date.now();
-    const result = await rebuildProjection(deps, projection);
-    if (result.kind !== 'rebuilt') throw new Error(`${projection.name}: ${result.kind}`);
-    seconds[projection.name] = round((Date.now() - started) / 1000);
-    say(
-      `  rebuilt ${projection.name}: ${result.eventsApplied.toLocaleString('en')} events in ${seconds[projection.name]} s (load ${loadavg()
-        .map((l) => l.toFixed(1))
-        .join(' ')})`,
-    );
+  const load = () =>
+    loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ');
+  const outcomes = await rebuildProjections(deps, projections, {
+    concurrency: CONCURRENCY,
+    onStart: (name) =>
+      say(`  rebuilding ${name} (at ${round((Date.now() - rebuildStart) / 1000)} s)`),
+    onDone: (o) => {
+      seconds[o.projection] = round(o.seconds);
+      say(
+        o.ok
+          ? `  rebuilt ${o.projection}: ${o.result.kind === 'rebuilt' ? o.result.eventsApplied.toLocaleString('en') : o.result.kind} events in ${seconds[o.projection]} s (load ${load()})`
+          : `  FAILED ${o.projection} after ${seconds[o.projection]} s: ${String(o.error)}`,
+      );
+    },
+  });
+  for (const o of outcomes) {
+    if (!o.ok) throw o.error;
+    if (o.result.kind !== 'rebuilt') throw new Error(`${o.projection}: ${o.result.kind}`);
   }
   const totalSeconds = (Date.now() - rebuildStart) / 1000;
-  say(`rebuild of every racing read model: ${round(totalSeconds)} s`);
+  say(`rebuild of every racing read model (${CONCURRENCY} side by side): ${round(totalSeconds)} s`);
   return { totalSeconds, seconds };
 }
 
@@ -225,6 +248,7 @@ async function rebuildOnly(knex: Knex, store: EventStore): Promise<void> {
       result_rows: resultRows,
       rebuild_all_seconds: round(totalSeconds),
       rebuild_seconds: seconds,
+      concurrency: CONCURRENCY,
       load_avg_before: loadBefore.map((l) => round(l, 2)),
       load_avg_after: loadAfter.map((l) => round(l, 2)),
       targets_missed:

@@ -13,7 +13,7 @@ import { bindProcessorJobs } from './jobs/processor.ts';
 import { pollProjections, projectionJobHandlers } from './jobs/projection-jobs.ts';
 import { createJobSystem, type JobSystem } from './jobs/system.ts';
 import { createLogger, type Logger } from './logger.ts';
-import { rebuildStaleProjections } from './projections/core/rebuild.ts';
+import { rebuildProjections } from './projections/core/rebuild-many.ts';
 import { createProjectionRegistry, type ProjectionRegistry } from './projections/core/registry.ts';
 import type { Projection } from './projections/core/types.ts';
 import { allProjections } from './projections/index.ts';
@@ -44,8 +44,8 @@ export interface WorkerRuntime {
 
 /**
  * Runs the workers of one process: builds projections that have no checkpoint and rebuilds those
- * whose version changed (each failure is logged and recorded on its checkpoint; the others go
- * on), starts the workers of every handled queue, schedules the safety poll and wakes every
+ * whose version changed, two at a time (each failure is logged and recorded on its checkpoint;
+ * the others go on), starts the workers of every handled queue, schedules the safety poll and wakes every
  * projection once to catch up with what was appended while no worker ran.
  * Used by `npm run worker` (below) and by the web process to run web + workers in one process.
  */
@@ -54,26 +54,27 @@ export async function startWorkerRuntime(deps: WorkerRuntimeDeps): Promise<Worke
   const registry = createProjectionRegistry(deps.projections ?? allProjections);
   const runnerDeps = { knex: deps.knex, eventStore: deps.eventStore, logger };
 
-  for (const projection of registry.all) {
-    try {
-      await rebuildStaleProjections(runnerDeps, [projection], {
-        onProgress: (p) => {
-          if (p.phase === 'swap' || p.batches % 50 === 0) {
-            logger.info(
-              {
-                projection: p.projection,
-                phase: p.phase,
-                events: p.eventsApplied,
-                position: p.position,
-              },
-              'rebuild progress',
-            );
-          }
-        },
-      });
-    } catch (err) {
+  // Side by side (rebuildProjections); each failure is logged and recorded, the others go on.
+  const outcomes = await rebuildProjections(runnerDeps, registry.all, {
+    staleOnly: true,
+    onProgress: (p) => {
+      if (p.phase === 'swap' || p.batches % 50 === 0) {
+        logger.info(
+          {
+            projection: p.projection,
+            phase: p.phase,
+            events: p.eventsApplied,
+            position: p.position,
+          },
+          'rebuild progress',
+        );
+      }
+    },
+  });
+  for (const o of outcomes) {
+    if (!o.ok) {
       logger.error(
-        { err, projection: projection.name },
+        { err: o.error, projection: o.projection },
         'projection build failed; it stays out of date until rebuilt',
       );
     }

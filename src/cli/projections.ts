@@ -6,7 +6,8 @@ import { resolveDatabase } from '../db/resolve-database.ts';
 import { allEventDefinitions } from '../events/index.ts';
 import { createEventRegistry, createEventStore } from '../eventstore/index.ts';
 import { createLogger, type Logger } from '../logger.ts';
-import { rebuildProjection, type RebuildProgress } from '../projections/core/rebuild.ts';
+import type { RebuildProgress } from '../projections/core/rebuild.ts';
+import { rebuildProjections } from '../projections/core/rebuild-many.ts';
 import {
   createProjectionRegistry,
   UnknownProjectionError,
@@ -20,7 +21,8 @@ const USAGE = `Usage:
   npm run projections -- status                 checkpoint, head, lag and state of every projection
   npm run projections -- rebuild <name|all>     replay the log into fresh tables, then swap them in
 
-Rebuilds run next to live workers: the live tables keep serving until the atomic swap.`;
+Rebuilds run next to live workers: the live tables keep serving until the atomic swap.
+"rebuild all" rebuilds two projections at a time.`;
 
 type Command = { kind: 'status' } | { kind: 'rebuild'; target: string } | { kind: 'help' };
 
@@ -45,11 +47,16 @@ export function parseArgs(argv: readonly string[]): Command | { kind: 'invalid';
   }
 }
 
-/** One progress line per batch on a terminal (rewritten in place), every 20th batch otherwise. */
+/**
+ * One progress line per batch on a terminal (rewritten in place; with rebuilds side by side the
+ * line shows whichever reported last), every 20th batch otherwise; the swap's line always stays.
+ */
 function progressPrinter(out: NodeJS.WriteStream) {
-  const started = Date.now();
+  const started = new Map<string, number>();
   return (p: RebuildProgress) => {
-    const seconds = (Date.now() - started) / 1000;
+    const since = started.get(p.projection) ?? Date.now();
+    started.set(p.projection, since);
+    const seconds = (Date.now() - since) / 1000;
     const rate = seconds > 0 ? Math.round(p.eventsApplied / seconds) : 0;
     const text = `[${p.projection}] ${p.phase}: ${p.eventsApplied.toLocaleString('en')} events, ${p.batches} batches, at ${p.position} (head at start ${p.headAtStart}), ${rate.toLocaleString('en')} ev/s`;
     if (out.isTTY) out.write(`\r\x1b[2K${text}${p.phase === 'swap' ? '\n' : ''}`);
@@ -57,38 +64,31 @@ function progressPrinter(out: NodeJS.WriteStream) {
   };
 }
 
+/** `rebuild <name|all>`: `all` rebuilds side by side (rebuildProjections), as the worker does. */
 async function rebuild(
   deps: RunnerDeps,
   registry: ProjectionRegistry,
   target: string,
 ): Promise<boolean> {
   const projections = registry.select(target === 'all' ? 'all' : [target]);
-  let ok = true;
-  for (const projection of projections) {
-    const started = Date.now();
-    try {
-      const result = await rebuildProjection(deps, projection, {
-        onProgress: progressPrinter(process.stderr),
-      });
-      if (result.kind === 'skipped') {
+  const outcomes = await rebuildProjections(deps, projections, {
+    onProgress: progressPrinter(process.stderr),
+    onDone: (o) => {
+      if (!o.ok) {
+        const message = o.error instanceof Error ? o.error.message : String(o.error);
+        process.stdout.write(`✗ ${o.projection}: ${message} (live tables unchanged)\n`);
+      } else if (o.result.kind === 'skipped') {
         process.stdout.write(
-          `- ${projection.name}: skipped (${result.reason === 'locked' ? 'another rebuild of it is running' : result.reason})\n`,
+          `- ${o.projection}: skipped (${o.result.reason === 'locked' ? 'another rebuild of it is running' : o.result.reason})\n`,
         );
-        ok = false;
       } else {
-        const seconds = ((Date.now() - started) / 1000).toFixed(1);
         process.stdout.write(
-          `✓ ${projection.name} v${result.version}: ${result.eventsApplied} events applied in ${seconds}s, checkpoint ${result.position}\n`,
+          `✓ ${o.projection} v${o.result.version}: ${o.result.eventsApplied} events applied in ${o.seconds.toFixed(1)}s, checkpoint ${o.result.position}\n`,
         );
       }
-    } catch (err) {
-      ok = false;
-      process.stdout.write(
-        `✗ ${projection.name}: ${err instanceof Error ? err.message : String(err)} (live tables unchanged)\n`,
-      );
-    }
-  }
-  return ok;
+    },
+  });
+  return outcomes.every((o) => o.ok && o.result.kind === 'rebuilt');
 }
 
 async function main(argv: readonly string[]): Promise<number> {
@@ -122,7 +122,8 @@ async function main(argv: readonly string[]): Promise<number> {
     return 2;
   }
   const database = await resolveDatabase(config, logger);
-  const knex = createKnex(database.url, { poolMax: 4 });
+  // Rebuilds side by side: each holds a lock connection, and racing_results' finish writes on 4.
+  const knex = createKnex(database.url, { poolMax: 8 });
   const eventStore = createEventStore({
     config,
     logger,

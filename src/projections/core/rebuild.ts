@@ -71,6 +71,8 @@ const LOCK_NOT_AVAILABLE = '55P03';
  *    checkpoint to exactly the position the shadow tables reflect; a live runner whose batch
  *    was read before the swap then fails its compare-and-set and re-reads;
  *  - one rebuild per projection at a time across processes (a session advisory lock);
+ *  - the new tables arrive with planner statistics: they are ANALYZEd in the shadow schema
+ *    before the swap (the statistics move with them);
  *  - the shadow schema must be empty after the move (DROP SCHEMA … RESTRICT), so a projection
  *    that created anything besides its declared tables fails the rebuild instead of losing it.
  * A rebuild that fails leaves the live tables and checkpoint as they were (status 'failed').
@@ -206,6 +208,9 @@ export async function rebuildProjection(
         }),
       );
     }
+    // Statistics before the swap: readers' first queries on the new tables get real plans, and
+    // the time is spent while the live tables still serve (the swap's tail moves few rows).
+    await analyzeTables(knex, shadow, projection.tables);
 
     const swapped = await swapIn(deps, projection, shadow, {
       position,
@@ -218,7 +223,6 @@ export async function rebuildProjection(
     batches += swapped.batches;
     await report('swap');
 
-    for (const table of projection.tables) await knex.raw('ANALYZE ??', [table]);
     logger.info({ projection: projection.name, position, eventsApplied }, 'rebuild swapped in');
     return {
       kind: 'rebuilt',
@@ -272,6 +276,17 @@ async function startAtHead(deps: RunnerDeps, projection: Projection): Promise<Re
     eventsApplied: 0,
     batches: 0,
   };
+}
+
+/** ANALYZE of each table, two at a time (each on its own connection). */
+async function analyzeTables(knex: Knex, schema: string, tables: readonly string[]): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    for (let i = next++; i < tables.length; i = next++) {
+      await knex.raw('ANALYZE ??.??', [schema, tables[i]!]);
+    }
+  };
+  await Promise.all([lane(), lane()]);
 }
 
 type WriteBatch = (trx: Knex.Transaction) => Promise<void>;
@@ -375,8 +390,9 @@ async function swapIn(
 
 /**
  * Builds every projection that has no checkpoint yet and rebuilds every one whose stored
- * version differs from its code version (what the worker does at start). Waits for a rebuild
- * another process is already running, then re-checks. Sequential: rebuilds are I/O heavy.
+ * version differs from its code version. Waits for a rebuild another process is already
+ * running, then re-checks. One after the other, stopping at the first failure; the worker
+ * rebuilds side by side instead (rebuildProjections, ./rebuild-many.ts).
  */
 export async function rebuildStaleProjections(
   deps: RunnerDeps,
@@ -384,6 +400,20 @@ export async function rebuildStaleProjections(
   opts: Omit<RebuildOptions, 'onlyIfStale' | 'waitForLock'> = {},
 ): Promise<RebuildResult[]> {
   const results: RebuildResult[] = [];
+  for (const projection of await staleProjections(deps, projections)) {
+    results.push(
+      await rebuildProjection(deps, projection, { ...opts, onlyIfStale: true, waitForLock: true }),
+    );
+  }
+  return results;
+}
+
+/** The projections without a checkpoint or whose stored version differs from the code's (logged). */
+export async function staleProjections(
+  deps: RunnerDeps,
+  projections: readonly Projection[],
+): Promise<Projection[]> {
+  const stale: Projection[] = [];
   for (const projection of projections) {
     const checkpoint = await readCheckpoint(deps.knex, projection.name);
     if (checkpoint && checkpoint.version === projection.version) continue;
@@ -395,9 +425,7 @@ export async function rebuildStaleProjections(
       },
       checkpoint ? 'projection version changed: rebuilding' : 'projection not built yet: building',
     );
-    results.push(
-      await rebuildProjection(deps, projection, { ...opts, onlyIfStale: true, waitForLock: true }),
-    );
+    stale.push(projection);
   }
-  return results;
+  return stale;
 }

@@ -14,6 +14,7 @@ import { PostgresEventStore } from '../../eventstore/postgres/postgres-event-sto
 import { createValidatingStore } from '../../eventstore/validating-store.ts';
 import { silentLogger, waitUntilVisible } from '../core/fixtures.test-support.ts';
 import { rebuildProjection } from '../core/rebuild.ts';
+import { rebuildProjections } from '../core/rebuild-many.ts';
 import { createProjectionRunner } from '../core/runner.ts';
 import { racingProjections } from './index.ts';
 import { buildSubsession, raceRow } from './testing.ts';
@@ -239,10 +240,12 @@ describe('racing rebuild path', () => {
     expect(ann.some((r) => r.includes('"display_name":"Ann B"'))).toBe(true);
 
     // Corrections in batches of their own, then everything in one batch.
+    // Side by side, as operators and the worker rebuild them.
     for (const batchSize of [2, 1000]) {
-      for (const p of racingProjections) {
-        expect((await rebuildProjection(deps(), p, { batchSize })).kind).toBe('rebuilt');
-      }
+      const outcomes = await rebuildProjections(deps(), racingProjections, { batchSize });
+      expect(outcomes.map((o) => o.ok && o.result.kind)).toEqual(
+        racingProjections.map(() => 'rebuilt'),
+      );
       expect(await snapshot()).toEqual(live);
     }
 

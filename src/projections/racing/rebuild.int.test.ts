@@ -12,6 +12,7 @@ import { PostgresEventStore } from '../../eventstore/postgres/postgres-event-sto
 import { createValidatingStore } from '../../eventstore/validating-store.ts';
 import { silentLogger, waitUntilVisible } from '../core/fixtures.test-support.ts';
 import { rebuildProjection } from '../core/rebuild.ts';
+import { rebuildProjections } from '../core/rebuild-many.ts';
 import { createProjectionRunner } from '../core/runner.ts';
 import { racingProjections } from './index.ts';
 import { buildSubsession, raceRow, subsessionFromFixture } from './testing.ts';
@@ -125,7 +126,8 @@ describe('racing projections: rebuild and live runner', () => {
       live.racing_world_records?.some((r) => String(r).includes('"best_lap_time": 4000000')),
     ).toBe(false);
 
-    for (const p of racingProjections) await rebuildProjection(deps(), p);
+    const outcomes = await rebuildProjections(deps(), racingProjections);
+    expect(outcomes.every((o) => o.ok && o.result.kind === 'rebuilt')).toBe(true);
     expect(await snapshot()).toEqual(live);
   });
 });
