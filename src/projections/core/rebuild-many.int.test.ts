@@ -34,7 +34,7 @@ describe('rebuilding several projections side by side', () => {
   it('runs at most `concurrency` at a time, each equal to a fresh replay, while appends and live runners go on', async () => {
     const names = ['many_a', 'many_b', 'many_c', 'many_d'];
     // Slow batches, so the rebuilds surely overlap.
-    const slow = { beforeApply: () => sleep(5) };
+    const slow = { beforeApply: () => sleep(5).then(() => undefined) };
     for (const name of names) await rebuildProjection(deps(), tallyProjection(name));
 
     let stop = false;
