@@ -2,7 +2,9 @@
  * The servers measured by bench/web.ts, in their own process so the load generator does not
  * share their event loop: (a) a bare Express endpoint running the home page's query and
  * returning the home props as plain JSON (no Inertia, session, CSRF, helmet, compression or
- * logging: the ceiling), and the real app (built bundle, NODE_ENV=production) for (b) and (c).
+ * logging: the ceiling), and the real app (built bundle, NODE_ENV=production) for (b) and (c),
+ * configured as `npm start` runs it: with an event store, so the accounts area (passport) is
+ * in the request path as in production.
  * It creates and migrates a throwaway database, seeds published articles through the articles
  * projection, prints one JSON line with the URLs, and cleans up on SIGTERM.
  */
@@ -17,6 +19,8 @@ import pg from 'pg';
 import { loadConfig } from '../src/config.ts';
 import { createKnex } from '../src/db/knex.ts';
 import { migrateLatest } from '../src/db/migrate.ts';
+import { allEventDefinitions } from '../src/events/index.ts';
+import { createEventRegistry, createEventStore } from '../src/eventstore/index.ts';
 import { startWebServer } from '../src/http/server.ts';
 import { HOME_LATEST_COUNT } from '../src/http/controllers/news/schema.ts';
 import { createLogger } from '../src/logger.ts';
@@ -81,8 +85,14 @@ await new Promise<void>((resolve) => bareServer.listen(0, '127.0.0.1', resolve))
 const dataDir = await mkdtemp(path.join(tmpdir(), 'pitwall-bench-'));
 const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: dataDir });
 const logger = createLogger({ level: 'warn', pretty: false });
+const eventStore = createEventStore({
+  config,
+  logger,
+  registry: createEventRegistry(allEventDefinitions),
+  url: dbUrl,
+});
 const app = await startWebServer(
-  { config, logger, knex, databaseUrl: dbUrl, web: { mode: 'built', dir: buildDir } },
+  { config, logger, knex, eventStore, databaseUrl: dbUrl, web: { mode: 'built', dir: buildDir } },
   { port: 0, host: '127.0.0.1' },
 );
 
@@ -97,6 +107,7 @@ console.log(
 process.once('SIGTERM', () => {
   void (async () => {
     await app.close(1000);
+    await eventStore.close();
     await new Promise((r) => bareServer.close(r));
     await knex.destroy();
     await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);

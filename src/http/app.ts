@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
-import express, { type Express, type Request } from 'express';
+import express, { type Express, type Request, type RequestHandler } from 'express';
 import type { ViteDevServer } from 'vite';
 import type { AuthUser } from '../../web/inertia/shared-props.ts';
 import { themeInitScriptTag } from '../../web/lib/theme.ts';
@@ -23,6 +23,8 @@ import { loadSessionSecret } from './session/secret.ts';
 import { createSession } from './session/session.ts';
 import { builtSsrRenderer, viteSsrRenderer } from './ssr.ts';
 import { staticAssets } from './static.ts';
+import { bodyParsers } from './body.ts';
+import { series } from './series.ts';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const JSON_BODY_LIMIT = '100kb';
@@ -57,6 +59,20 @@ export function parseTrustProxy(value: string | undefined): boolean | number | s
   if (value === 'true') return true;
   if (/^\d+$/.test(value)) return Number(value);
   return value;
+}
+
+/** Where the sessionless routes live (all of them are public JSON GETs under /api/). */
+const SESSIONLESS_PREFIX = /^\/api\//i;
+
+/** Runs `handler` only for request URLs that match `prefix` (the router's matching is case-insensitive too). */
+function onlyUnder(prefix: RegExp, handler: RequestHandler): RequestHandler {
+  return (req, res, next) => {
+    if (!prefix.test(req.url)) {
+      next();
+      return;
+    }
+    void handler(req, res, next);
+  };
 }
 
 /** Calls `resolve` at most once per request (authorization and shared props both ask). */
@@ -141,12 +157,6 @@ export async function createHttpApp(
     }
   }
 
-  app.use(requestLog(logger));
-  app.use(securityHeaders({ development }));
-  app.use(compressionFor(compression()));
-  if (web.mode === 'built') app.use(staticAssets(builtAssets(web.dir).clientDir));
-  if (vite) app.use(vite.middlewares);
-
   // Public JSON GETs that answer every visitor alike, before any per-visitor layer (types.ts).
   const table = [...routeTable, ...(options.extraRoutes ?? [])];
   assertRouteTable(table);
@@ -161,11 +171,23 @@ export async function createHttpApp(
             maxBytes: API_CACHE_BYTES,
           })
         : null;
+  const publicApi = express.Router();
   registerRoutes(
-    app,
+    publicApi,
     table.filter((r) => r.sessionless),
     { ...deps, apiCache },
     noUser,
+  );
+  // Every request passes these; one router layer (series.ts).
+  app.use(
+    series([
+      requestLog(logger),
+      securityHeaders({ development }),
+      compressionFor(compression()),
+      ...(web.mode === 'built' ? [staticAssets(builtAssets(web.dir).clientDir)] : []),
+      ...(vite ? [vite.middlewares as RequestHandler] : []),
+      onlyUnder(SESSIONLESS_PREFIX, publicApi),
+    ]),
   );
 
   // The accounts area (sessions, passport, src/http/auth) exists whenever there is an event store.
@@ -174,18 +196,16 @@ export async function createHttpApp(
     (deps.eventStore ? createAccounts({ ...deps, eventStore: deps.eventStore }) : null);
   if (accounts && !deps.accounts) closers.push(() => accounts.close());
   const userOf = memoUser(deps.resolveUser ?? accounts?.resolveUser);
-  app.use(
-    inertiaMiddleware({
-      appName: config.APP_NAME,
-      version: () => version,
-      assets,
-      ssr,
-      logger,
-      resolveUser: userOf,
-      // Sets the dark class before first paint (no flash of the wrong theme); CSP-allowed by nonce.
-      headStart: (nonce) => themeInitScriptTag(nonce),
-    }),
-  );
+  const inertia = inertiaMiddleware({
+    appName: config.APP_NAME,
+    version: () => version,
+    assets,
+    ssr,
+    logger,
+    resolveUser: userOf,
+    // Sets the dark class before first paint (no flash of the wrong theme); CSP-allowed by nonce.
+    headStart: (nonce) => themeInitScriptTag(nonce),
+  });
 
   const secret = await loadSessionSecret({
     configured: config.SESSION_SECRET,
@@ -193,30 +213,34 @@ export async function createHttpApp(
   });
   const session = createSession({ databaseUrl: deps.databaseUrl, secret, logger });
   closers.push(() => session.close());
-  app.use(session.middleware);
-  app.use(
-    csrfProtection({
-      secret,
-      onReject: (req, res) => {
-        if (isApiRequest(req)) {
-          sendJsonError(res, 419, {
-            error: 'csrf_token_mismatch',
-            message:
-              'The security token (X-XSRF-TOKEN) is missing or wrong. Nothing was changed; reload and try again.',
-          });
-          return;
-        }
-        renderErrorPage(req, 419).catch((err: unknown) => {
-          logger.error({ err }, '419 page failed');
-          if (!res.headersSent) res.status(419).type('text').send('Page expired');
+  const csrf = csrfProtection({
+    secret,
+    onReject: (req, res) => {
+      if (isApiRequest(req)) {
+        sendJsonError(res, 419, {
+          error: 'csrf_token_mismatch',
+          message:
+            'The security token (X-XSRF-TOKEN) is missing or wrong. Nothing was changed; reload and try again.',
         });
-      },
-    }),
+        return;
+      }
+      renderErrorPage(req, 419).catch((err: unknown) => {
+        logger.error({ err }, '419 page failed');
+        if (!res.headersSent) res.status(419).type('text').send('Page expired');
+      });
+    },
+  });
+  if (accounts) accounts.installRequestMethods(app.request);
+  // The per-visitor layers of every page and call, in this order; one router layer.
+  app.use(
+    series([
+      inertia,
+      session.middleware,
+      csrf,
+      bodyParsers(JSON_BODY_LIMIT),
+      ...(accounts ? [accounts.middleware] : []),
+    ]),
   );
-  app.use(express.json({ limit: JSON_BODY_LIMIT }));
-  app.use(express.urlencoded({ extended: false, limit: JSON_BODY_LIMIT }));
-
-  if (accounts) app.use(accounts.middleware);
 
   const routeDeps = accounts ? { ...deps, accounts, resolveUser: userOf } : deps;
   registerRoutes(

@@ -31,20 +31,14 @@ export function requestLog(logger: Logger): RequestHandler {
       next();
       return;
     }
-    const started = process.hrtime.bigint();
-    const done = (): void => {
-      res.removeListener('finish', done);
-      res.removeListener('close', done);
+    const started = performance.now();
+    // 'close' follows 'finish' on every response (and comes alone when the client goes away).
+    res.on('close', () => {
       const status = res.statusCode;
-      const level = !res.writableFinished
-        ? 'warn'
-        : status >= 500
-          ? 'error'
-          : status >= 400
-            ? 'warn'
-            : 'info';
+      const finished = res.writableFinished;
+      const level = !finished ? 'warn' : status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
       if (!logger.isLevelEnabled(level)) return;
-      const responseTime = Number(process.hrtime.bigint() - started) / 1e6;
+      const responseTime = performance.now() - started;
       logger[level](
         {
           reqId: id,
@@ -52,11 +46,9 @@ export function requestLog(logger: Logger): RequestHandler {
           res: { statusCode: status },
           responseTime: Math.round(responseTime * 10) / 10,
         },
-        res.writableFinished ? 'request completed' : 'request aborted',
+        finished ? 'request completed' : 'request aborted',
       );
-    };
-    res.once('finish', done);
-    res.once('close', done);
+    });
     next();
   };
 }

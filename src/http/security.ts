@@ -1,6 +1,6 @@
 import { randomFillSync } from 'node:crypto';
-import type { RequestHandler } from 'express';
-import helmet from 'helmet';
+import type { Request, RequestHandler, Response } from 'express';
+import helmet, { type HelmetOptions } from 'helmet';
 
 declare module 'express-serve-static-core' {
   interface Locals {
@@ -19,8 +19,11 @@ declare module 'express-serve-static-core' {
  *    forms post only to this origin;
  *  - Referrer-Policy same-origin (helmet's default, no-referrer, would send every redirect
  *    back to its fallback).
+ * helmet's headers do not depend on the request: they are taken from helmet once at start
+ * (`fixedHeaders`) and set from that list, so every response gets exactly helmet's headers
+ * without running its dozen small middleware per request.
  */
-export function securityHeaders(opts: { development: boolean }): RequestHandler[] {
+export function securityHeaders(opts: { development: boolean }): RequestHandler {
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
     ['script-src', opts.development ? ["'self'", "'unsafe-inline'"] : ["'self'", NONCE]],
@@ -38,7 +41,8 @@ export function securityHeaders(opts: { development: boolean }): RequestHandler[
     .map(([name, values]) => `${name} ${values.join(' ')}`)
     .join('; ')
     .split(NONCE);
-  const csp: RequestHandler = (_req, res, next) => {
+  const { set, removed } = fixedHeaders(helmetOptions(opts));
+  return (_req, res, next) => {
     if (opts.development) {
       res.setHeader('Content-Security-Policy', before ?? '');
     } else {
@@ -46,21 +50,62 @@ export function securityHeaders(opts: { development: boolean }): RequestHandler[
       res.locals.cspNonce = nonce;
       res.setHeader('Content-Security-Policy', `${before}'nonce-${nonce}'${after}`);
     }
+    for (const [name, value] of set) res.setHeader(name, value);
+    for (const name of removed) res.removeHeader(name);
     next();
   };
-  return [
-    csp,
-    helmet({
-      contentSecurityPolicy: false,
-      frameguard: { action: 'deny' },
-      // Same-origin requests keep their Referer (nothing leaves for other sites): the Inertia
-      // redirect back after a form error (`res.inertia.back()`) finds the form's page by it.
-      referrerPolicy: { policy: 'same-origin' },
-      // The Vite dev client and module preloads need no cross-origin isolation.
-      crossOriginEmbedderPolicy: false,
-      hsts: !opts.development,
-    }),
-  ];
+}
+
+/** helmet's settings for this app (the CSP is ours, above). */
+export function helmetOptions(opts: { development: boolean }): HelmetOptions {
+  return {
+    contentSecurityPolicy: false,
+    frameguard: { action: 'deny' },
+    // Same-origin requests keep their Referer (nothing leaves for other sites): the Inertia
+    // redirect back after a form error (`res.inertia.back()`) finds the form's page by it.
+    referrerPolicy: { policy: 'same-origin' },
+    // The Vite dev client and module preloads need no cross-origin isolation.
+    crossOriginEmbedderPolicy: false,
+    hsts: !opts.development,
+  };
+}
+
+/**
+ * The headers helmet sets and removes, recorded once by running it against a stand-in
+ * response. helmet 8 decides them from its options alone (it never reads the request) and
+ * synchronously; a helmet that ever did otherwise fails here at start instead of silently
+ * sending other headers.
+ */
+export function fixedHeaders(options: HelmetOptions): {
+  set: [string, string][];
+  removed: string[];
+} {
+  const set = new Map<string, string>();
+  const removed: string[] = [];
+  const recorder = {
+    setHeader(name: string, value: unknown) {
+      set.set(name, String(value));
+    },
+    removeHeader(name: string) {
+      set.delete(name);
+      removed.push(name);
+    },
+  };
+  const request = new Proxy(
+    {},
+    {
+      get(_target, key) {
+        throw new Error(`helmet read the request (${String(key)}); its headers are not fixed`);
+      },
+    },
+  );
+  let called = false;
+  helmet(options)(request as Request, recorder as unknown as Response, (err?: unknown) => {
+    if (err) throw err instanceof Error ? err : new Error('helmet failed', { cause: err });
+    called = true;
+  });
+  if (!called) throw new Error('helmet did not finish synchronously');
+  return { set: [...set], removed };
 }
 
 /** Where the per-response nonce goes in the policy text. */

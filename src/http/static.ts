@@ -1,14 +1,20 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import express, { type RequestHandler } from 'express';
+import express, {
+  type NextFunction,
+  type Request,
+  type RequestHandler,
+  type Response,
+} from 'express';
 
 /**
  * Serves the client build: `/assets/*` (file names carry a content hash, so they are cached for
  * a year as immutable) and the few top-level public files (favicon, robots.txt) with a short
  * cache. Only files that exist at start-up are routed, so a page request costs no disk lookup.
- * A missing asset is a plain 404, never an HTML page.
+ * A missing asset is a plain 404, never an HTML page. One handler (a prefix test and a set
+ * lookup): every page request passes through here.
  */
-export function staticAssets(clientDir: string): RequestHandler[] {
+export function staticAssets(clientDir: string): RequestHandler {
   const serveHashed = express.static(path.join(clientDir, 'assets'), {
     index: false,
     fallthrough: false,
@@ -16,12 +22,8 @@ export function staticAssets(clientDir: string): RequestHandler[] {
     maxAge: '1y',
     redirect: false,
   });
-  // A prefix test, not a mounted router: every page request passes through here.
-  const hashed: RequestHandler = (req, res, next) => {
-    if (!req.url.startsWith('/assets/')) {
-      next();
-      return;
-    }
+  // A prefix test, not a mounted router.
+  const hashed = (req: Request, res: Response, next: NextFunction): void => {
     const url = req.url;
     req.url = url.slice('/assets'.length);
     serveHashed(req, res, (err?: unknown) => {
@@ -35,12 +37,15 @@ export function staticAssets(clientDir: string): RequestHandler[] {
       .map((e) => `/${e.name}`),
   );
   const publicFiles = express.static(clientDir, { index: false, maxAge: '1h', redirect: false });
-  const onlyKnown: RequestHandler = (req, res, next) => {
+  return (req, res, next) => {
+    if (req.url.startsWith('/assets/')) {
+      hashed(req, res, next);
+      return;
+    }
     if ((req.method === 'GET' || req.method === 'HEAD') && topLevel.has(req.path)) {
       publicFiles(req, res, next);
       return;
     }
     next();
   };
-  return [hashed, onlyKnown];
 }

@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import type { Knex } from '../../db/knex.ts';
 import type { SessionUser } from '../../queries/users.ts';
-import { SESSION_COOKIE, SESSION_TABLE } from '../session/session.ts';
+import { openSession, SESSION_COOKIE, SESSION_TABLE } from '../session/session.ts';
 
 const asError = (err: unknown): Error => (err instanceof Error ? err : new Error('session operation failed', { cause: err }));
 
@@ -15,6 +15,8 @@ const asError = (err: unknown): Error => (err instanceof Error ? err : new Error
  */
 
 export function signIn(req: Request, user: SessionUser): Promise<void> {
+  // A visitor without a session gets one now (passport regenerates it, then stores the user).
+  openSession(req);
   return new Promise((resolve, reject) => {
     req.login(user, { session: true }, (err: unknown) => (err ? reject(asError(err)) : resolve()));
   });

@@ -88,13 +88,13 @@ export class Inertia<P extends object = Pages> {
 
   /** The next rendered page (usually after a redirect) clears the client's encrypted history. */
   clearHistory(): this {
-    stash(this.req.session, { clearHistory: true });
+    stash(this.req, { clearHistory: true });
     return this;
   }
 
   /** Flash data for the next rendered page. */
   flash(data: FlashData): this {
-    stash(this.req.session, { flash: data });
+    stash(this.req, { flash: data });
     return this;
   }
 
@@ -214,9 +214,9 @@ export class Inertia<P extends object = Pages> {
   back(options: BackOptions = {}): void {
     if (options.errors && Object.keys(options.errors).length > 0) {
       const bag = this.req.get('X-Inertia-Error-Bag');
-      stash(this.req.session, { errors: options.errors, ...(bag ? { errorBag: bag } : {}) });
+      stash(this.req, { errors: options.errors, ...(bag ? { errorBag: bag } : {}) });
     }
-    if (options.flash) stash(this.req.session, { flash: options.flash });
+    if (options.flash) stash(this.req, { flash: options.flash });
     this.redirect(this.sameOriginReferer() ?? options.fallback ?? '/');
   }
 

@@ -1,4 +1,5 @@
-import type { Session, SessionData } from 'express-session';
+import type { Request } from 'express';
+import { openSession, type RequestSession } from '../session/session.ts';
 
 /** What the adapter keeps in the session between a mutation and the page that follows it. */
 export interface InertiaSessionState {
@@ -18,10 +19,14 @@ declare module 'express-session' {
   }
 }
 
-type MaybeSession = (Session & Partial<SessionData>) | undefined;
+type MaybeSession = RequestSession | undefined;
 
-/** Adds to the state carried to the next rendered page. */
-export function stash(session: MaybeSession, patch: InertiaSessionState): void {
+/**
+ * Adds to the state carried to the next rendered page, in the request's session (created now
+ * if the visitor has none: `openSession`). A no-op where there is no session support.
+ */
+export function stash(req: Request, patch: InertiaSessionState): void {
+  const session = openSession(req);
   if (!session) return;
   const current = session.inertia ?? {};
   session.inertia = {

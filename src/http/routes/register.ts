@@ -1,4 +1,4 @@
-import type { Express, Request, Response } from 'express';
+import type { Request, Response, Router } from 'express';
 import type { AuthUser } from '../../../web/inertia/shared-props.ts';
 import type { HttpDeps } from '../deps.ts';
 import { HttpError, isApiRequest } from '../errors.ts';
@@ -75,7 +75,7 @@ async function authorize(
  * `auth` field, before any handler, so no handler can forget it.
  */
 export function registerRoutes(
-  app: Express,
+  app: Pick<Router, 'get' | 'post' | 'put' | 'patch' | 'delete'>,
   table: readonly RouteDef[],
   deps: HttpDeps,
   userOf: UserOf,

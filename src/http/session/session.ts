@@ -1,6 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { randomUUID } from 'node:crypto';
-import session from 'express-session';
+import session, { type Session, type SessionData } from 'express-session';
 import connectPgSimple from 'connect-pg-simple';
 import pg from 'pg';
 import type { Logger } from '../../logger.ts';
@@ -16,12 +16,52 @@ export interface SessionHandle {
   close(): Promise<void>;
 }
 
+/** A request's session as express-session gives it (plus what the app keeps in it). */
+export type RequestSession = Session & Partial<SessionData>;
+
+/** Creates the session of a request that has none yet (see `openSession`). */
+type SessionOpener = (req: Request, res: Response) => RequestSession | undefined;
+const OPEN_SESSION = Symbol('pitwall.openSession');
+interface LazySessionRequest {
+  [OPEN_SESSION]?: SessionOpener;
+}
+
+/**
+ * The request's session, created now if the request has none: THE way to write to a session
+ * (flash, form errors, OAuth state, sign-in); every writer calls it first. A session created
+ * here is stored, and its cookie sent, only if something is put in it (as any session:
+ * `saveUninitialized: false`); a redirect then waits for the store like any other
+ * (`saveSessionBeforeRedirect`). Undefined only where there is no session support (the
+ * sessionless routes, or while the store is disconnected).
+ * Readers use `req.session` directly: it is undefined for a visitor who has no session cookie.
+ */
+export function openSession(req: Request): RequestSession | undefined {
+  const current = req.session as RequestSession | undefined;
+  if (current) return current;
+  const res = req.res;
+  const open = (req as LazySessionRequest)[OPEN_SESSION];
+  return open && res ? open(req, res) : undefined;
+}
+
+/** Whether the request brings a session cookie (maybe stale or forged: the store decides). */
+function bringsSessionCookie(req: Request): boolean {
+  const cookies = req.headers.cookie;
+  return cookies !== undefined && cookies.includes(`${SESSION_COOKIE}=`);
+}
+
 /**
  * express-session stored in PostgreSQL (connect-pg-simple, table http_sessions), so sessions
  * survive restarts and are shared by every web process. Cookie: httpOnly, SameSite=Lax, Secure
  * whenever the request is HTTPS (behind a proxy only if TRUST_PROXY says so), 14 days idle
- * lifetime (rolling). Sessions are saved only once something is put in them (the CSRF
- * middleware does so on a first visit), so a session id is stable from the first response on.
+ * lifetime (rolling). Sessions are saved only once something is put in them, so a session id
+ * is stable from the first response that carries its cookie on.
+ *
+ * Lazy: express-session runs at once only for a request that brings a session cookie (its
+ * session is loaded from the store before any handler). A request without one (every reader)
+ * has no `req.session` and costs nothing here; `openSession(req)` creates its session when a
+ * handler first writes to it — for a request without a session id express-session generates
+ * the new session synchronously, so the writer gets it at once, with the same cookie, save
+ * and redirect guarantees as an eager one.
  */
 export function createSession(opts: {
   databaseUrl: string;
@@ -99,7 +139,27 @@ export function createSession(opts: {
     cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', maxAge: SESSION_MAX_AGE_MS },
   });
 
+  const open: SessionOpener = (req, res) => {
+    let failure: unknown;
+    // No session id on this request: express-session generates the session and calls back
+    // before returning (it reads the store only for an id it was sent).
+    base(req, res, (err?: unknown) => {
+      failure = err;
+    });
+    if (failure) {
+      throw failure instanceof Error ? failure : new Error('session failed', { cause: failure });
+    }
+    const created = req.session as RequestSession | undefined;
+    if (created) saveSessionBeforeRedirect(req, res, opts.logger);
+    return created;
+  };
+
   const middleware: RequestHandler = (req, res, next) => {
+    if (!bringsSessionCookie(req)) {
+      (req as LazySessionRequest)[OPEN_SESSION] = open;
+      next();
+      return;
+    }
     base(req, res, (err?: unknown) => {
       if (err) return next(err);
       saveSessionBeforeRedirect(req, res, opts.logger);
@@ -149,7 +209,8 @@ export function saveSessionBeforeRedirect(req: Request, res: Response, logger: L
 /**
  * Whether the request's session holds anything (a signed-in user, flash data, form errors,
  * OAuth state): only such a session is stored and has a cookie, so only it can bind a token.
- * express-session gives every request a session object; an empty one is never saved.
+ * A request without a session cookie has no session object until a writer opens one; an empty
+ * one is never saved.
  */
 export function sessionHoldsState(req: Request): boolean {
   const session = req.session as object | undefined;

@@ -6,6 +6,7 @@ import type { Accounts } from '../../auth/accounts.ts';
 import { DISCORD_STRATEGY, type DiscordIdentity } from '../../auth/discord.ts';
 import { withIdentityLock } from '../../auth/identity-lock.ts';
 import { signIn } from '../../auth/session.ts';
+import { openSession } from '../../session/session.ts';
 import type { RouteHandler } from '../../routes/types.ts';
 import { accountsOf, errorsOf } from './respond.ts';
 
@@ -52,6 +53,7 @@ export const discordRedirect: RouteHandler = async (req, res, deps) => {
     return;
   }
   const accounts = deps.accounts;
+  openSession(req); // the OAuth state and PKCE verifier are kept in the session
   await new Promise<void>((resolve, reject) => {
     const handler = accounts.passport.authenticate(DISCORD_STRATEGY, { session: false }) as RequestHandler;
     void handler(req, res, (err?: unknown) => (err ? reject(asError(err)) : resolve()));
@@ -71,6 +73,9 @@ export const discordCallback: RouteHandler = async (req, res, deps) => {
     return;
   }
   const accounts = accountsOf(deps);
+  // The state check reads the session: a browser that lost it is told so, like one whose
+  // session holds no state.
+  openSession(req);
   const { identity, message } = await runPassport(accounts, req, res);
   if (res.headersSent) return;
   if (!identity) {

@@ -5,6 +5,7 @@ import type { Accounts } from '../../auth/accounts.ts';
 import type { Verdict } from '../../auth/rate-limit.ts';
 import type { HttpDeps } from '../../deps.ts';
 import { fieldErrors } from '../../errors.ts';
+import { stash } from '../../inertia/session-state.ts';
 
 /** The accounts area of these deps (the app creates it whenever there is an event store). */
 export function accountsOf(deps: HttpDeps): Accounts {
@@ -45,13 +46,9 @@ export async function tooManyRequests(
 ): Promise<void> {
   const retryAfter = Math.max(...verdicts.filter((v) => !v.allowed).map((v) => v.retryAfterSeconds), 1);
   const minutes = Math.ceil(retryAfter / 60);
-  const session = req.session as { inertia?: { errors?: Record<string, string> } } | undefined;
-  if (session) {
-    session.inertia = {
-      ...session.inertia,
-      errors: { [field]: `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.` },
-    };
-  }
+  stash(req, {
+    errors: { [field]: `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.` },
+  });
   res.set('Retry-After', String(retryAfter));
   await render(429);
 }
