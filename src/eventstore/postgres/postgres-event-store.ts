@@ -31,9 +31,11 @@ import {
   readStreamStatement,
   streamRevisionStatement,
   toRecordedEvent,
+  tupleToRecordedEvent,
   writtenByIdsStatement,
   type AppendRow,
   type EventRow,
+  type EventTuple,
   type ReadAllRow,
   type WrittenRow,
 } from './sql.ts';
@@ -277,22 +279,21 @@ export class PostgresEventStore implements EventStore {
       readAllStatement(from, maxCount, opts.eventTypes, window),
     );
     const { facts, eventRows } = splitPage(rows);
-    const first = facts;
-    const heldBack = first?.held_back ?? false;
-    const head =
-      first?.head_transaction_id != null && first.head_global_position != null
-        ? makePosition(first.head_transaction_id, first.head_global_position)
-        : START;
-    const events = eventRows.map(toRecordedEvent);
+    const heldBack = facts?.[F_HELD_BACK] ?? false;
+    const headTx = facts?.[F_HEAD_TX];
+    const headGp = facts?.[F_HEAD_GP];
+    const head = headTx != null && headGp != null ? makePosition(headTx, headGp) : START;
+    const events = eventRows.map(tupleToRecordedEvent);
     const atHead = (p: Position): boolean => comparePositions(p, head) >= 0;
 
     const last = events.at(-1)?.position;
     if (events.length === maxCount && last !== undefined) {
       return { events, next: last, isEnd: atHead(last), heldBack };
     }
-    if (first?.scanned_count === window && first.scan_end_transaction_id != null) {
+    const scanEndTx = facts?.[F_SCAN_END_TX];
+    if (facts?.[F_SCANNED] === window && scanEndTx != null) {
       // The search window filled up before maxCount matches: resume after what was scanned.
-      const scanEnd = makePosition(first.scan_end_transaction_id, first.scan_end_global_position!);
+      const scanEnd = makePosition(scanEndTx, facts[F_SCAN_END_GP]!);
       return { events, next: scanEnd, isEnd: atHead(scanEnd), heldBack };
     }
     // The scan reached the end of the visible log: move past the filtered-out rows too.
@@ -321,6 +322,15 @@ export class PostgresEventStore implements EventStore {
   }
 }
 
+// Slots of a readAll row (see ReadAllRow): the event id (null on the facts row), the facts.
+const EVENT_ID = 4;
+const F_HEAD_TX = 10;
+const F_HEAD_GP = 11;
+const F_SCAN_END_TX = 12;
+const F_SCAN_END_GP = 13;
+const F_SCANNED = 14;
+const F_HELD_BACK = 15;
+
 /**
  * A readAll page's rows: the facts row (no event) and the event rows in log order. PostgreSQL
  * returns them in that order (a UNION ALL of the facts and an ordered page, see
@@ -328,30 +338,28 @@ export class PostgresEventStore implements EventStore {
  */
 function splitPage(rows: ReadAllRow[]): {
   facts: ReadAllRow | undefined;
-  eventRows: (ReadAllRow & EventRow)[];
+  eventRows: EventTuple[];
 } {
   let facts: ReadAllRow | undefined;
-  const eventRows: (ReadAllRow & EventRow)[] = [];
+  const eventRows: EventTuple[] = [];
   let ordered = true;
   for (const row of rows) {
-    if (row.event_id == null) {
+    if (row[EVENT_ID] === null) {
       facts = row;
       continue;
     }
+    const event = row as unknown as EventTuple;
     const previous = eventRows.at(-1);
-    if (previous && compareRows(previous, row as EventRow) >= 0) ordered = false;
-    eventRows.push(row as ReadAllRow & EventRow);
+    if (previous && compareTuples(previous, event) >= 0) ordered = false;
+    eventRows.push(event);
   }
-  if (!ordered) eventRows.sort(compareRows);
+  if (!ordered) eventRows.sort(compareTuples);
   return { facts, eventRows };
 }
 
 /** Log order of two event rows (both parts are canonical decimal text). */
-function compareRows(a: EventRow, b: EventRow): number {
-  return (
-    compareDecimals(a.transaction_id, b.transaction_id) ||
-    compareDecimals(a.global_position_text, b.global_position_text)
-  );
+function compareTuples(a: EventTuple, b: EventTuple): number {
+  return compareDecimals(a[0], b[0]) || compareDecimals(a[1], b[1]);
 }
 
 function compareDecimals(x: string, y: string): number {

@@ -1,4 +1,4 @@
-import type { QueryConfig } from 'pg';
+import type { QueryArrayConfig, QueryConfig } from 'pg';
 import {
   parsePosition,
   type EventMetadata,
@@ -30,6 +30,7 @@ const VISIBLE = 'transaction_id < pg_snapshot_xmin(pg_current_snapshot())';
 // microseconds exactly enough for a Date's milliseconds.
 // global_position travels as text: it only ever becomes part of the position string (parsing it
 // as a bigint and printing it again cost a tenth of readAll's client time).
+// readAll reads these in array row mode: their ORDER is the slot order of EventTuple/ReadAllRow.
 const COLUMNS =
   'transaction_id, global_position::text AS global_position_text, stream_name, revision, event_id, ' +
   "event_type, schema_version, data, metadata, date_part('epoch', recorded_at) * 1000 AS recorded_at_ms";
@@ -328,7 +329,7 @@ export function readAllStatement(
   maxCount: number,
   eventTypes: readonly string[] | undefined,
   window: number,
-): QueryConfig {
+): QueryArrayConfig {
   const { major, minor } = parsePosition(from);
   const after = `(transaction_id, global_position) > ($1::xid8, $2::bigint) AND ${VISIBLE}`;
   const order = 'ORDER BY transaction_id, global_position';
@@ -346,6 +347,7 @@ export function readAllStatement(
       ) AS head ON true`;
   if (!eventTypes) {
     return {
+      rowMode: 'array',
       name: 'es_read_all',
       text: `${facts(
         'NULL::xid8 AS scan_end_transaction_id, NULL::bigint AS scan_end_global_position, NULL::int AS scanned_count',
@@ -359,6 +361,7 @@ export function readAllStatement(
   // count of wanted rows are computed on the way (the window ORDER BY is the index's order).
   const wanted = 'event_type = ANY($5::text[])';
   return {
+    rowMode: 'array',
     name: 'es_read_all_filtered',
     text: `WITH scanned AS MATERIALIZED (
         SELECT ${COLUMNS},
@@ -382,16 +385,43 @@ export function readAllStatement(
   };
 }
 
-/** The first row of a readAll page holds its facts; the others hold one event each. */
-export interface ReadAllRow extends Partial<EventRow> {
-  head_transaction_id: string | null;
-  head_global_position: bigint | null;
+/**
+ * A readAll row, as an array (row mode 'array': no object per row keyed by column names). The
+ * first row holds the page's facts (slots 10–15, the event slots null); every other row one
+ * event (slots 0–9 as in EventRow, the fact slots null).
+ */
+export type ReadAllRow = [
+  transactionId: string | null,
+  globalPositionText: string | null,
+  streamName: string | null,
+  revision: bigint | null,
+  eventId: string | null,
+  eventType: string | null,
+  schemaVersion: number | null,
+  data: unknown,
+  metadata: EventMetadata | null,
+  recordedAtMs: number | null,
+  headTransactionId: string | null,
+  headGlobalPosition: bigint | null,
   /** Filtered reads only (unfiltered: null; the page's last event is where the walk ended). */
-  scan_end_transaction_id: string | null;
-  scan_end_global_position: bigint | null;
-  scanned_count: number | null;
-  held_back: boolean | null;
-}
+  scanEndTransactionId: string | null,
+  scanEndGlobalPosition: bigint | null,
+  scannedCount: number | null,
+  heldBack: boolean | null,
+];
+/** The event slots of a readAll row that holds an event. */
+export type EventTuple = [
+  transactionId: string,
+  globalPositionText: string,
+  streamName: string,
+  revision: bigint,
+  eventId: string,
+  eventType: string,
+  schemaVersion: number,
+  data: unknown,
+  metadata: EventMetadata,
+  recordedAtMs: number,
+];
 
 export function headStatement(): QueryConfig {
   return {
@@ -427,5 +457,20 @@ export function toRecordedEvent(row: EventRow): RecordedEvent {
     position: `${row.transaction_id}/${row.global_position_text}` as Position,
     schemaVersion: row.schema_version,
     recordedAt: new Date(row.recorded_at_ms),
+  };
+}
+
+/** The same for a readAll row in array row mode (slots as in EventRow's field order). */
+export function tupleToRecordedEvent(t: EventTuple): RecordedEvent {
+  return {
+    id: t[4],
+    type: t[5],
+    data: t[7],
+    metadata: t[8],
+    streamName: t[2],
+    revision: t[3],
+    position: `${t[0]}/${t[1]}` as Position,
+    schemaVersion: t[6],
+    recordedAt: new Date(t[9]),
   };
 }
