@@ -16,6 +16,7 @@ import {
 } from './checkpoints.ts';
 import { heldBackWaiter } from './held-back.ts';
 import { tryRunnerLock } from './locks.ts';
+import { ReadAhead } from './read-ahead.ts';
 import type { Projection } from './types.ts';
 
 export interface RunnerDeps {
@@ -38,6 +39,12 @@ export interface RunnerOptions {
    * `caught-up` with `heldBack: true`. Default 5000 ms.
    */
   maxHeldBackWaitMs?: number;
+  /**
+   * Batches a catch-up reads ahead of the one it applies (read-ahead.ts): each read starts as
+   * soon as the previous page arrived, on the event store's pool, side by side with the batch
+   * transactions. Default 2.
+   */
+  readAheadDepth?: number;
   sleep?: (ms: number) => Promise<void>;
 }
 
@@ -92,10 +99,11 @@ export interface ProjectionRunner {
    * recorded (status 'failed', last_error) and retried with doubling delays; after
    * `maxAttempts` it throws ProjectionFailedError and the checkpoint stays before the batch.
    *
-   * Pipelined: while batch n is applied and committed, batch n+1 is already being read from
-   * n's end position (reads run on the event store's own pool). Nothing of this is trusted:
-   * batch n+1 still commits only by compare-and-set from n's position, and a read made ahead
-   * is dropped whenever batch n did not commit. The checkpoint row is read at the start and
+   * Pipelined: while batch n is applied and committed, the following batches (up to
+   * `readAheadDepth`) are already being read, each from the previous page's end (reads run on
+   * the event store's own pool; read-ahead.ts). Nothing of this is trusted: batch n+1 still
+   * commits only by compare-and-set from n's position, and pages read ahead are dropped
+   * whenever batch n did not commit. The checkpoint row is read at the start and
    * after a conflict or failure; in between, the position this catch-up committed last is used
    * (the compare-and-set proves it is still current). Returns with no read in flight.
    *
@@ -160,12 +168,6 @@ export async function applyBatch(
   }
 }
 
-/** A readAll started ahead of time; `result` never rejects unobserved (see `readAhead`). */
-interface ReadAhead {
-  from: Position;
-  result: Promise<ReadAllResult>;
-}
-
 const MAX_CONFLICTS_IN_A_ROW = 20;
 
 export function createProjectionRunner(
@@ -176,6 +178,7 @@ export function createProjectionRunner(
   const maxAttempts = opts.maxAttempts ?? 3;
   const retryDelayMs = opts.retryDelayMs ?? 200;
   const maxHeldBackWaitMs = opts.maxHeldBackWaitMs ?? 5000;
+  const readAheadDepth = opts.readAheadDepth ?? 2;
   const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
 
   type CheckpointCheck = { kind: 'current'; position: Position } | NeedsRebuild;
@@ -203,42 +206,29 @@ export function createProjectionRunner(
   const readFrom = (projection: Projection, from: Position): Promise<ReadAllResult> =>
     deps.eventStore.readAll({ from, maxCount: batchSize, eventTypes: projection.eventTypes });
 
-  /** Starts a read now; its failure surfaces only if the read is used (then it is re-thrown). */
-  function readAhead(projection: Projection, from: Position): ReadAhead {
-    const result = readFrom(projection, from);
-    result.catch(() => {});
-    return { from, result };
-  }
-
-  /**
-   * One batch from `from`: the read (made ahead, if one was started from `from`), then the
-   * transaction. `startNextRead(next)` may start reading the following batch before this one is
-   * applied.
-   */
+  /** One batch from `from`: its page (`read`), then the transaction. */
   async function batchFrom(
     projection: Projection,
     from: Position,
-    ahead: ReadAhead | undefined,
-    startNextRead?: (next: Position) => void,
+    read: (from: Position) => Promise<ReadAllResult>,
   ): Promise<BatchOutcome> {
-    const read = await (ahead?.from === from ? ahead.result : readFrom(projection, from));
-    if (read.events.length === 0 && comparePositions(read.next, from) <= 0) {
-      return { kind: 'caught-up', position: from, heldBack: read.heldBack === true };
+    const page = await read(from);
+    if (page.events.length === 0 && comparePositions(page.next, from) <= 0) {
+      return { kind: 'caught-up', position: from, heldBack: page.heldBack === true };
     }
-    if (!read.isEnd) startNextRead?.(read.next);
     return applyBatch(deps.knex, projection, {
       from,
-      events: read.events,
-      next: read.next,
-      isEnd: read.isEnd,
-      heldBack: read.heldBack === true,
+      events: page.events,
+      next: page.next,
+      isEnd: page.isEnd,
+      heldBack: page.heldBack === true,
     });
   }
 
   async function runBatch(projection: Projection): Promise<BatchOutcome> {
     const checkpoint = await currentCheckpoint(projection);
     if (checkpoint.kind !== 'current') return checkpoint;
-    return batchFrom(projection, checkpoint.position, undefined);
+    return batchFrom(projection, checkpoint.position, (from) => readFrom(projection, from));
   }
 
   async function runUntilCaughtUp(
@@ -252,13 +242,13 @@ export function createProjectionRunner(
     let position: Position | undefined;
     /** The checkpoint as this catch-up last committed it; unknown after a conflict or failure. */
     let committed: Position | undefined;
-    let ahead: ReadAhead | undefined;
     const maxBatches = runOpts.maxBatches ?? Infinity;
-    const startNextRead = (next: Position): void => {
-      if (batches + 1 < maxBatches && !runOpts.signal?.aborted) {
-        ahead = readAhead(projection, next);
-      }
-    };
+    // Pages held or in flight are for the batches after the one being applied.
+    const ahead = new ReadAhead({
+      read: (from) => readFrom(projection, from),
+      depth: readAheadDepth,
+      mayRead: (pagesAhead) => batches + 1 + pagesAhead < maxBatches && !runOpts.signal?.aborted,
+    });
     // The end of the log is not final while the store holds committed events back: re-read after
     // a short, growing pause (bounded), since the older transaction may also roll back silently.
     const heldBack = heldBackWaiter(maxHeldBackWaitMs, runOpts.signal);
@@ -269,9 +259,7 @@ export function createProjectionRunner(
         if (checkpoint.kind !== 'current') return checkpoint;
         from = checkpoint.position;
       }
-      const previous = ahead;
-      ahead = undefined;
-      const outcome = await batchFrom(projection, from, previous, startNextRead);
+      const outcome = await batchFrom(projection, from, (f) => ahead.take(f));
       committed = outcome.kind === 'applied' ? outcome.position : undefined;
       return outcome;
     };
@@ -286,7 +274,7 @@ export function createProjectionRunner(
           outcome = await nextBatch();
         } catch (err) {
           committed = undefined;
-          ahead = undefined;
+          ahead.clear();
           failures += 1;
           await recordFailure(deps.knex, projection.name, err).catch((recordErr: unknown) =>
             deps.logger.error(
@@ -304,7 +292,7 @@ export function createProjectionRunner(
           continue;
         }
         failures = 0;
-        if (outcome.kind !== 'applied') ahead = undefined;
+        if (outcome.kind !== 'applied') ahead.clear();
         switch (outcome.kind) {
           case 'applied':
             conflicts = 0;
@@ -348,11 +336,9 @@ export function createProjectionRunner(
     try {
       return await loop();
     } finally {
-      // Leave nothing running behind the caller's back (shutdown closes the store next).
-      // `ahead` may still be set (the loop returned while it read); the read is just dropped.
-      const pending = ahead;
-      ahead = undefined;
-      if (pending) await pending.result.catch(() => {});
+      // Leave nothing running behind the caller's back (shutdown closes the store next):
+      // reads still in flight are awaited and dropped.
+      await ahead.settle();
     }
   }
 

@@ -1,0 +1,99 @@
+import type { Position, ReadAllResult } from '../../eventstore/port.ts';
+
+/**
+ * Pages of the log read ahead of the batch being applied (the runner's catch-up, runner.ts).
+ *
+ * Up to `depth` pages are held or in flight: each read starts from the previous page's `next`
+ * as soon as that page has arrived, so reading runs on the event store's pool side by side with
+ * the batch transactions instead of between them. Nothing read ahead is trusted: `take(from)`
+ * hands out a page only if it was read from exactly `from` (else it drops everything and reads
+ * from `from`), and the caller still commits a page only by compare-and-set from `from`.
+ * No read goes past a page that reached the end of the log, nor beyond `mayRead` (the caller's
+ * batch budget, shutdown). A read's failure surfaces only if its page is taken.
+ */
+export class ReadAhead {
+  readonly #read: (from: Position) => Promise<ReadAllResult>;
+  readonly #depth: number;
+  readonly #mayRead: (pagesAhead: number) => boolean;
+  #pages: Page[] = [];
+  /** Reads dropped while in flight: settle() still waits for them. */
+  #dropped = new Set<Promise<unknown>>();
+
+  constructor(opts: {
+    read: (from: Position) => Promise<ReadAllResult>;
+    /** Pages held or in flight at most (≥ 1). */
+    depth: number;
+    /** Whether one more page may be read while `pagesAhead` pages are held or in flight. */
+    mayRead: (pagesAhead: number) => boolean;
+  }) {
+    this.#read = opts.read;
+    this.#depth = Math.max(1, opts.depth);
+    this.#mayRead = opts.mayRead;
+  }
+
+  /**
+   * The page that starts at `from`; afterwards the following pages are (being) read ahead.
+   */
+  async take(from: Position): Promise<ReadAllResult> {
+    let head = this.#pages[0];
+    if (head?.from !== from) {
+      this.clear();
+      head = this.#start(from);
+    }
+    this.#pages.shift();
+    const result = await head.result;
+    if (this.#pages.length === 0) this.#follow(result);
+    else this.#extend();
+    return result;
+  }
+
+  /** Forgets every page read ahead (after a batch that did not commit). */
+  clear(): void {
+    for (const page of this.#pages) {
+      if (page.arrived) continue;
+      const settled = page.result.catch(() => undefined);
+      this.#dropped.add(settled);
+      void settled.then(() => this.#dropped.delete(settled));
+    }
+    this.#pages = [];
+  }
+
+  /** Waits for reads still in flight and forgets them: nothing runs behind the caller's back. */
+  async settle(): Promise<void> {
+    this.clear();
+    await Promise.all([...this.#dropped]);
+  }
+
+  #start(from: Position): Page {
+    const page: Page = { from, result: this.#read(from), arrived: undefined };
+    page.result.then(
+      (r) => {
+        page.arrived = r;
+        this.#extend();
+      },
+      () => undefined,
+    );
+    this.#pages.push(page);
+    return page;
+  }
+
+  /** Reads on after the last page held, once it has arrived. */
+  #extend(): void {
+    const last = this.#pages.at(-1);
+    if (last?.arrived) this.#follow(last.arrived);
+  }
+
+  /** Starts reading after `page` unless it is the end of the log or there is no room. */
+  #follow(page: ReadAllResult): void {
+    if (page.isEnd || this.#pages.length >= this.#depth) return;
+    if (!this.#mayRead(this.#pages.length)) return;
+    this.#start(page.next);
+  }
+}
+
+interface Page {
+  from: Position;
+  result: Promise<ReadAllResult>;
+  /** Set once the read resolved. */
+  arrived: ReadAllResult | undefined;
+}
