@@ -211,8 +211,6 @@ export async function createHttpApp(
     configured: config.SESSION_SECRET,
     dataDir: config.DATA_DIR,
   });
-  const session = createSession({ databaseUrl: deps.databaseUrl, secret, logger });
-  closers.push(() => session.close());
   const csrf = csrfProtection({
     secret,
     onReject: (req, res) => {
@@ -230,13 +228,20 @@ export async function createHttpApp(
       });
     },
   });
+  const session = createSession({
+    databaseUrl: deps.databaseUrl,
+    secret,
+    logger,
+    onOpen: csrf.sessionOpened,
+  });
+  closers.push(() => session.close());
   if (accounts) accounts.installRequestMethods(app.request);
   // The per-visitor layers of every page and call, in this order; one router layer.
   app.use(
     series([
       inertia,
       session.middleware,
-      csrf,
+      csrf.middleware,
       bodyParsers(JSON_BODY_LIMIT),
       ...(accounts ? [accounts.middleware] : []),
     ]),

@@ -27,26 +27,80 @@ function isAnonymousToken(secret: string, token: string | undefined): token is s
   return sameToken(token, anonymousCsrfToken(secret, token.slice(0, dot)));
 }
 
+/**
+ * `isAnonymousToken` with a memory of the tokens it accepted (a returning reader sends the same
+ * one on every page): one HMAC per token instead of one per request. Only tokens whose
+ * signature checked out are remembered, and a token's validity never changes while the secret
+ * does not, so the answer is the same; the memory is bounded (forgotten all at once when full).
+ */
+function anonymousTokenCheck(secret: string): (token: string | undefined) => token is string {
+  const accepted = new Set<string>();
+  return (token): token is string => {
+    if (token === undefined) return false;
+    if (accepted.has(token)) return true;
+    if (!isAnonymousToken(secret, token)) return false;
+    if (accepted.size >= ACCEPTED_TOKENS_MAX) accepted.clear();
+    accepted.add(token);
+    return true;
+  };
+}
+const ACCEPTED_TOKENS_MAX = 50_000;
+
 function sameToken(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-function readCookie(req: Request, name: string): string | undefined {
-  const header = req.headers.cookie;
+function isSpace(c: string | undefined): boolean {
+  return c === ' ' || c === '\t';
+}
+
+/**
+ * The value of cookie `name` in a Cookie header (the first one, URI-decoded; undefined if
+ * absent or not decodable). Scans the header in place rather than splitting it.
+ */
+export function readCookie(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq !== -1 && part.slice(0, eq).trim() === name) {
-      try {
-        return decodeURIComponent(part.slice(eq + 1).trim());
-      } catch {
-        return undefined;
-      }
+  for (let from = 0; ;) {
+    const at = header.indexOf(name, from);
+    if (at === -1) return undefined;
+    from = at + 1;
+    let before = at - 1;
+    while (isSpace(header[before])) before--;
+    let eq = at + name.length;
+    while (isSpace(header[eq])) eq++;
+    if ((before >= 0 && header[before] !== ';') || header[eq] !== '=') continue;
+    const end = header.indexOf(';', eq);
+    const value = header.slice(eq + 1, end === -1 ? header.length : end).trim();
+    try {
+      return value.includes('%') ? decodeURIComponent(value) : value;
+    } catch {
+      return undefined;
     }
   }
-  return undefined;
+}
+
+/**
+ * What the CSRF layer decided for a request about its XSRF-TOKEN cookie:
+ *  - 'none': a public JSON GET gets no cookie (its answer may sit in a shared cache);
+ *  - 'watched': decided when the headers are written (on-headers);
+ *  - 'until-session': a reader with a good token and no session: nothing to send unless a
+ *    session is opened during the request.
+ */
+type TokenCookie = 'none' | 'watched' | 'until-session';
+const TOKEN_COOKIE = Symbol('pitwall.csrfTokenCookie');
+interface CsrfRequest {
+  [TOKEN_COOKIE]?: TokenCookie;
+}
+
+export interface CsrfProtection {
+  middleware: RequestHandler;
+  /**
+   * To call when a session is created during a request (`openSession`): the response must then
+   * carry the token bound to it. The session layer calls it (createSession's `onOpen`).
+   */
+  sessionOpened(this: void, req: Request, res: Response): void;
 }
 
 /**
@@ -63,30 +117,45 @@ function readCookie(req: Request, name: string): string | undefined {
  * Public JSON GETs (/api/*) get no cookie: their answers may be cached by shared caches.
  * A missing or wrong token stops the request with `onReject` before any handler runs, so
  * nothing changes.
+ * Cost: a returning reader (good token, no session) costs a cookie scan and a set lookup; the
+ * header hook is added only once a session is opened during the request (`sessionOpened`).
  */
 export function csrfProtection(opts: {
   secret: string;
   onReject: (req: Request, res: Response) => void;
-}): RequestHandler {
-  return (req, res, next) => {
-    const cookieToken = readCookie(req, XSRF_COOKIE);
+}): CsrfProtection {
+  const isAccepted = anonymousTokenCheck(opts.secret);
+
+  /** Sets the cookie just before the headers go out, from the session as it is then. */
+  const watch = (req: Request, res: Response, cookieToken: string | undefined): void => {
+    (req as CsrfRequest)[TOKEN_COOKIE] = 'watched';
+    onHeaders(res, () => {
+      let token: string;
+      if (sessionHoldsState(req)) token = csrfTokenFor(opts.secret, req.sessionID);
+      else if (isAccepted(cookieToken)) return;
+      else token = anonymousCsrfToken(opts.secret);
+      if (token === cookieToken) return;
+      res.cookie(XSRF_COOKIE, token, {
+        httpOnly: false,
+        sameSite: 'lax',
+        secure: req.secure,
+        path: '/',
+        maxAge: SESSION_MAX_AGE_MS,
+      });
+    });
+  };
+
+  const middleware: RequestHandler = (req, res, next) => {
+    const cookieToken = readCookie(req.headers.cookie, XSRF_COOKIE);
     const safe = SAFE_METHODS.has(req.method);
     const bound = sessionHoldsState(req);
-    if (!(safe && isApiRequest(req)) || bound) {
-      onHeaders(res, () => {
-        let token: string;
-        if (sessionHoldsState(req)) token = csrfTokenFor(opts.secret, req.sessionID);
-        else if (isAnonymousToken(opts.secret, cookieToken)) return;
-        else token = anonymousCsrfToken(opts.secret);
-        if (token === cookieToken) return;
-        res.cookie(XSRF_COOKIE, token, {
-          httpOnly: false,
-          sameSite: 'lax',
-          secure: req.secure,
-          path: '/',
-          maxAge: SESSION_MAX_AGE_MS,
-        });
-      });
+    if (safe && !bound && isApiRequest(req)) {
+      (req as CsrfRequest)[TOKEN_COOKIE] = 'none';
+    } else if (!bound && req.session === undefined && isAccepted(cookieToken)) {
+      // Until a session exists, the watcher would find nothing to send.
+      (req as CsrfRequest)[TOKEN_COOKIE] = 'until-session';
+    } else {
+      watch(req, res, cookieToken);
     }
     if (safe) {
       next();
@@ -98,11 +167,19 @@ export function csrfProtection(opts: {
       : sent !== undefined &&
         cookieToken !== undefined &&
         sameToken(sent, cookieToken) &&
-        isAnonymousToken(opts.secret, cookieToken);
+        isAccepted(cookieToken);
     if (!valid) {
       opts.onReject(req, res);
       return;
     }
     next();
+  };
+
+  return {
+    middleware,
+    sessionOpened(req, res) {
+      if ((req as CsrfRequest)[TOKEN_COOKIE] !== 'until-session') return;
+      watch(req, res, readCookie(req.headers.cookie, XSRF_COOKIE));
+    },
   };
 }

@@ -33,6 +33,13 @@ export interface InertiaAppOptions {
   now?: () => number;
   /** Trusted markup for the top of <head>, given this response's CSP nonce. */
   headStart?: (nonce: string | undefined) => string;
+  /** Told about a rescued deferred prop (default: logged as an error). */
+  onRescued?: (key: string, err: unknown) => void;
+}
+
+/** The app's `onRescued`, made once per app rather than per page. */
+export function rescueLogger(logger: Logger): (key: string, err: unknown) => void {
+  return (key, err) => logger.error({ err, prop: key }, 'deferred prop rescued');
 }
 
 /** The props argument of `render`, checked against the page's exported Props type. */
@@ -61,22 +68,22 @@ export interface BackOptions {
 export class Inertia<P extends object = Pages> {
   /** Set from the route table: false renders a client-only shell (e.g. /admin/**). */
   ssrEnabled = true;
-  private readonly local: Record<string, unknown> = {};
+  /** Whether this request is an Inertia visit (`X-Inertia: true`): JSON page objects. */
+  readonly isInertiaRequest: boolean;
+  private local: Record<string, unknown> | null = null;
   private encrypt = false;
 
   constructor(
     private readonly req: Request,
     private readonly res: Response,
     private readonly app: InertiaAppOptions,
-  ) {}
-
-  get isInertiaRequest(): boolean {
-    return this.req.get('X-Inertia') === 'true';
+  ) {
+    this.isInertiaRequest = req.headers['x-inertia'] === 'true';
   }
 
   /** Props added to every page this request renders (on top of the app's shared props). */
   share(props: Record<string, unknown>): this {
-    Object.assign(this.local, props);
+    this.local = { ...this.local, ...props };
     return this;
   }
 
@@ -104,9 +111,8 @@ export class Inertia<P extends object = Pages> {
     props: PagePropsInput<P[C]>,
     options: RenderOptions = {},
   ): Promise<PageObject> {
-    const prefetch = /prefetch/i.test(
-      String(this.req.headers.purpose ?? this.req.headers['sec-purpose'] ?? ''),
-    );
+    const purpose = this.req.headers.purpose ?? this.req.headers['sec-purpose'];
+    const prefetch = purpose !== undefined && /prefetch/i.test(String(purpose));
     const carried = prefetch ? peekStash(this.req.session) : takeStash(this.req.session);
     const errors: Record<string, unknown> = carried.errors
       ? carried.errorBag
@@ -115,7 +121,8 @@ export class Inertia<P extends object = Pages> {
       : {};
     const flash = carried.flash ?? {};
     const user = this.app.resolveUser ? await this.app.resolveUser(this.req) : null;
-    const shared = { appName: this.app.appName, auth: { user }, flash, ...this.local };
+    const shared: Record<string, unknown> = { appName: this.app.appName, auth: { user }, flash };
+    if (this.local) Object.assign(shared, this.local);
     const resolved = await resolvePageProps({
       component,
       shared,
@@ -123,19 +130,31 @@ export class Inertia<P extends object = Pages> {
       errors,
       request: readPageRequest(this.req.headers),
       now: this.app.now?.() ?? Date.now(),
-      onRescued: (key, err) => this.app.logger.error({ err, prop: key }, 'deferred prop rescued'),
+      onRescued: this.app.onRescued ?? rescueLogger(this.app.logger),
     });
-    const { props: pageProps, ...meta } = resolved;
+    // Key order as the protocol lists it (component, props, url, version, flags, prop lists, flash).
+    const encryptHistory = options.encryptHistory || this.encrypt;
+    const clearHistory = options.clearHistory || carried.clearHistory;
     const page: PageObject = {
       component,
-      props: pageProps,
+      props: resolved.props,
       url: this.req.originalUrl,
       version: this.app.version(),
-      ...(options.encryptHistory || this.encrypt ? { encryptHistory: true as const } : {}),
-      ...(options.clearHistory || carried.clearHistory ? { clearHistory: true as const } : {}),
-      ...meta,
+      ...(encryptHistory ? { encryptHistory: true as const } : undefined),
+      ...(clearHistory ? { clearHistory: true as const } : undefined),
+      rescuedProps: resolved.rescuedProps,
     };
-    if (Object.keys(flash).length > 0) page.flash = flash;
+    if (resolved.deferredProps) page.deferredProps = resolved.deferredProps;
+    if (resolved.mergeProps) page.mergeProps = resolved.mergeProps;
+    if (resolved.prependProps) page.prependProps = resolved.prependProps;
+    if (resolved.deepMergeProps) page.deepMergeProps = resolved.deepMergeProps;
+    if (resolved.matchPropsOn) page.matchPropsOn = resolved.matchPropsOn;
+    if (resolved.onceProps) page.onceProps = resolved.onceProps;
+    if (resolved.sharedProps) page.sharedProps = resolved.sharedProps;
+    for (const _ in flash) {
+      page.flash = flash;
+      break;
+    }
     return page;
   }
 
@@ -148,7 +167,9 @@ export class Inertia<P extends object = Pages> {
     const page = await this.page(component, props, options);
     const status = options.status ?? 200;
     if (this.isInertiaRequest) {
-      this.res.status(status).set('X-Inertia', 'true').json(page);
+      this.res.statusCode = status;
+      this.res.setHeader('X-Inertia', 'true');
+      this.res.json(page);
       return;
     }
     const html = await this.document(page);

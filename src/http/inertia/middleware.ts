@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import onHeaders from 'on-headers';
-import { Inertia, type InertiaAppOptions } from './inertia.ts';
+import { Inertia, rescueLogger, type InertiaAppOptions } from './inertia.ts';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -23,9 +23,15 @@ const REDIRECT_TO_GET = new Set(['PUT', 'PATCH', 'DELETE']);
  *  - a 302 answering an Inertia PUT/PATCH/DELETE becomes 303, so the client follows with GET
  *    (307/308 pass unchanged).
  */
-export function inertiaMiddleware(options: InertiaAppOptions): RequestHandler {
+export function inertiaMiddleware(appOptions: InertiaAppOptions): RequestHandler {
+  const options: InertiaAppOptions = {
+    ...appOptions,
+    onRescued: appOptions.onRescued ?? rescueLogger(appOptions.logger),
+  };
   return (req, res, next) => {
-    res.vary('X-Inertia');
+    // Nothing before this layer varies the response; vary() merges with what is there otherwise.
+    if (res.hasHeader('Vary')) res.vary('X-Inertia');
+    else res.setHeader('Vary', 'X-Inertia');
     const inertia = new Inertia(req, res, options);
     req.inertia = inertia;
     res.inertia = inertia;
@@ -35,7 +41,7 @@ export function inertiaMiddleware(options: InertiaAppOptions): RequestHandler {
     }
     if (req.method === 'GET') {
       const version = options.version() ?? '';
-      if ((req.get('X-Inertia-Version') ?? '') !== version) {
+      if ((req.headers['x-inertia-version'] ?? '') !== version) {
         const location = `${req.protocol}://${req.get('Host') ?? 'localhost'}${req.originalUrl}`;
         res.status(409).set('X-Inertia-Location', location).end();
         return;

@@ -23,22 +23,23 @@ export interface PageRequest {
   /** X-Inertia-Partial-Component; a partial reload applies only when it equals the component. */
   partialComponent: string | null;
   /** X-Inertia-Partial-Data (the client sends only ∪ reset); dot paths allowed. */
-  only: string[];
+  only: readonly string[];
   /** X-Inertia-Partial-Except; wins over `only`. */
-  except: string[];
+  except: readonly string[];
   /** X-Inertia-Reset: merge props the client must replace rather than merge. */
-  reset: string[];
+  reset: readonly string[];
   /** X-Inertia-Except-Once-Props: once-prop keys the client already holds. */
-  exceptOnce: string[];
+  exceptOnce: readonly string[];
 }
 
-export const emptyPageRequest: PageRequest = {
+/** The request of a standard visit (no partial reload, nothing held); shared, never changed. */
+export const emptyPageRequest: PageRequest = Object.freeze({
   partialComponent: null,
-  only: [],
-  except: [],
-  reset: [],
-  exceptOnce: [],
-};
+  only: Object.freeze([]),
+  except: Object.freeze([]),
+  reset: Object.freeze([]),
+  exceptOnce: Object.freeze([]),
+});
 
 function list(header: string | undefined): string[] {
   if (!header) return [];
@@ -52,6 +53,15 @@ function list(header: string | undefined): string[] {
 export function readPageRequest(
   headers: Record<string, string | string[] | undefined>,
 ): PageRequest {
+  if (
+    headers['x-inertia-partial-component'] === undefined &&
+    headers['x-inertia-partial-data'] === undefined &&
+    headers['x-inertia-partial-except'] === undefined &&
+    headers['x-inertia-reset'] === undefined &&
+    headers['x-inertia-except-once-props'] === undefined
+  ) {
+    return emptyPageRequest; // a standard visit (most): nothing to read
+  }
   const one = (name: string): string | undefined => {
     const v = headers[name];
     return Array.isArray(v) ? v.join(',') : v;

@@ -47,11 +47,6 @@ function expiryOf(once: OnceOptions, now: number): number | null {
   return null;
 }
 
-async function resolveValue(value: unknown): Promise<unknown> {
-  const raw = isProp(value) ? value.value : value;
-  return typeof raw === 'function' ? await (raw as () => unknown)() : raw;
-}
-
 /** Keeps only the given sub-paths (relative to the value) of a resolved value. */
 function pick(value: unknown, paths: string[][]): unknown {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
@@ -86,65 +81,109 @@ function omit(value: unknown, path: string[]): unknown {
   return copy;
 }
 
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (
+    (typeof value === 'object' || typeof value === 'function') &&
+    value !== null &&
+    typeof (value as { then?: unknown }).then === 'function'
+  );
+}
+
+/** Adds `prop`'s once-prop entry (if it is one) to `onceProps`, made on first use. */
+function withOnce(
+  onceProps: NonNullable<PageObject['onceProps']> | null,
+  key: string,
+  prop: Prop<unknown>,
+  now: number,
+): NonNullable<PageObject['onceProps']> | null {
+  const once = prop.settings.once;
+  if (!once) return onceProps;
+  const out = onceProps ?? {};
+  out[once.key ?? key] = { prop: key, expiresAt: expiryOf(once, now) };
+  return out;
+}
+
+/** Resolves one prop into `props[key]`; a rescuable deferred prop that fails is left out. */
+async function settle(
+  props: Record<string, unknown>,
+  key: string,
+  value: unknown,
+  raw: unknown,
+  rescuedProps: string[],
+  onRescued: ResolveInput['onRescued'],
+): Promise<void> {
+  try {
+    props[key] = await (typeof raw === 'function' ? (raw as () => unknown)() : raw);
+  } catch (err) {
+    if (isProp(value) && value.settings.rescue && value.settings.loading === 'deferred') {
+      delete props[key];
+      rescuedProps.push(key);
+      onRescued?.(key, err);
+      return;
+    }
+    throw err;
+  }
+}
+
+/**
+ * Allocation-light on purpose (every page view runs it): lists and sets only when the request
+ * or a prop needs them, and values that need no resolving (plain data: most props) are copied
+ * without a promise each.
+ */
 export async function resolvePageProps(input: ResolveInput): Promise<ResolvedProps> {
   const { request, component, now } = input;
   const all: Record<string, unknown> = { ...input.shared, ...input.props };
   const isPartial = request.partialComponent !== null && request.partialComponent === component;
-  const exceptOnce = new Set(request.exceptOnce);
-  const reset = new Set(request.reset);
-  const onlyTop = new Set(request.only.map(topKey));
-  const exceptWhole = new Set(request.except.filter((p) => !p.includes('.')));
+  const onlyTop = isPartial ? request.only.map(topKey) : [];
+  const exceptWhole = isPartial ? request.except.filter((p) => !p.includes('.')) : [];
 
   const included: string[] = [];
-  const deferredProps: Record<string, string[]> = {};
-  const onceProps: NonNullable<PageObject['onceProps']> = {};
+  let deferredProps: Record<string, string[]> | null = null;
+  let onceProps: NonNullable<PageObject['onceProps']> | null = null;
+  let anyProp = isProp(all.errors);
 
-  const onceMeta = (key: string, prop: Prop<unknown>): void => {
-    const once = prop.settings.once;
-    if (once) onceProps[once.key ?? key] = { prop: key, expiresAt: expiryOf(once, now) };
-  };
-
-  for (const [key, value] of Object.entries(all)) {
+  for (const key of Object.keys(all)) {
     if (key === 'errors') continue;
+    const value = all[key];
     const prop = isProp(value) ? value : null;
+    if (prop) anyProp = true;
     const loading = prop?.settings.loading ?? 'eager';
     if (isPartial) {
-      const wanted = request.only.length === 0 || onlyTop.has(key);
-      if ((wanted && !exceptWhole.has(key)) || loading === 'always') {
+      const wanted = request.only.length === 0 || onlyTop.includes(key);
+      if ((wanted && !exceptWhole.includes(key)) || loading === 'always') {
         included.push(key);
-        if (prop) onceMeta(key, prop);
+        if (prop) onceProps = withOnce(onceProps, key, prop, now);
       }
       continue;
     }
     const once = prop?.settings.once ?? null;
-    const clientHasIt = once !== null && !once.fresh && exceptOnce.has(once.key ?? key);
-    if (prop) onceMeta(key, prop);
+    const clientHasIt =
+      once !== null && !once.fresh && request.exceptOnce.includes(once.key ?? key);
+    if (prop) onceProps = withOnce(onceProps, key, prop, now);
     if (loading === 'optional') continue;
     if (loading === 'deferred') {
-      if (!clientHasIt) (deferredProps[prop!.settings.group] ??= []).push(key);
+      if (!clientHasIt) ((deferredProps ??= {})[prop!.settings.group] ??= []).push(key);
       continue;
     }
     if (clientHasIt) continue;
     included.push(key);
   }
 
+  // Filled in declaration order: a value resolved later takes the place its key holds already.
   const props: Record<string, unknown> = {};
   const rescuedProps: string[] = [];
-  await Promise.all(
-    included.map(async (key) => {
-      const value = all[key];
-      try {
-        props[key] = await resolveValue(value);
-      } catch (err) {
-        if (isProp(value) && value.settings.rescue && value.settings.loading === 'deferred') {
-          rescuedProps.push(key);
-          input.onRescued?.(key, err);
-          return;
-        }
-        throw err;
-      }
-    }),
-  );
+  let pending: Promise<void>[] | null = null;
+  for (const key of included) {
+    const value = all[key];
+    const raw = isProp(value) ? value.value : value;
+    if (typeof raw !== 'function' && !isThenable(raw)) {
+      props[key] = raw;
+      continue;
+    }
+    props[key] = undefined;
+    (pending ??= []).push(settle(props, key, value, raw, rescuedProps, input.onRescued));
+  }
+  if (pending) await Promise.all(pending);
 
   if (isPartial) {
     // Dot paths narrow a value: `only: ['auth.user']` keeps props.auth.user only.
@@ -163,19 +202,35 @@ export async function resolvePageProps(input: ResolveInput): Promise<ResolvedPro
       if (head !== undefined && head in props) props[head] = omit(props[head], rest);
     }
   }
+  props.errors = input.errors;
 
-  // Keep the order of declaration stable (Promise.all filled `props` in completion order).
-  const ordered: Record<string, unknown> = {};
-  for (const key of included) if (key in props) ordered[key] = props[key];
-  ordered.errors = input.errors;
+  const result: ResolvedProps = {
+    props: props as ResolvedProps['props'],
+    rescuedProps: rescuedProps.sort(),
+  };
+  if (!isPartial && deferredProps !== null) result.deferredProps = deferredProps;
+  if (anyProp) listMergeProps(all, props, request.reset, result);
+  if (onceProps !== null) result.onceProps = onceProps;
+  const sharedKeys: string[] = [];
+  for (const key of Object.keys(input.shared)) if (key !== 'errors') sharedKeys.push(key);
+  if (sharedKeys.length > 0) result.sharedProps = sharedKeys;
+  return result;
+}
 
+/** mergeProps / prependProps / deepMergeProps / matchPropsOn of the props in this response. */
+function listMergeProps(
+  all: Record<string, unknown>,
+  props: Record<string, unknown>,
+  reset: readonly string[],
+  result: ResolvedProps,
+): void {
   const mergeProps: string[] = [];
   const prependProps: string[] = [];
   const deepMergeProps: string[] = [];
   const matchPropsOn: string[] = [];
-  for (const key of Object.keys(ordered)) {
+  for (const key of Object.keys(props)) {
     const value = all[key];
-    if (!isProp(value) || value.settings.merge === null || reset.has(key)) continue;
+    if (!isProp(value) || value.settings.merge === null || reset.includes(key)) continue;
     const mode = value.settings.merge;
     switch (mode) {
       case 'append':
@@ -194,18 +249,8 @@ export async function resolvePageProps(input: ResolveInput): Promise<ResolvedPro
     }
     for (const field of value.settings.matchOn) matchPropsOn.push(`${key}.${field}`);
   }
-
-  const result: ResolvedProps = {
-    props: ordered as ResolvedProps['props'],
-    rescuedProps: rescuedProps.sort(),
-  };
-  if (!isPartial && Object.keys(deferredProps).length > 0) result.deferredProps = deferredProps;
   if (mergeProps.length > 0) result.mergeProps = mergeProps;
   if (prependProps.length > 0) result.prependProps = prependProps;
   if (deepMergeProps.length > 0) result.deepMergeProps = deepMergeProps;
   if (matchPropsOn.length > 0) result.matchPropsOn = matchPropsOn;
-  if (Object.keys(onceProps).length > 0) result.onceProps = onceProps;
-  const sharedKeys = Object.keys(input.shared).filter((k) => k !== 'errors');
-  if (sharedKeys.length > 0) result.sharedProps = sharedKeys;
-  return result;
 }

@@ -36,12 +36,15 @@ export function stash(req: Request, patch: InertiaSessionState): void {
   };
 }
 
+/** Nothing carried (shared, never changed). */
+const NOTHING: Readonly<InertiaSessionState> = Object.freeze({});
+
 /**
  * Takes the carried state for the page being rendered now. Consumed only by a rendered page
  * (never by a redirect or a 409), so flash and errors survive until someone sees them.
  */
 export function takeStash(session: MaybeSession): InertiaSessionState {
-  if (!session?.inertia) return {};
+  if (!session?.inertia) return NOTHING;
   const state = session.inertia;
   delete session.inertia;
   return state;
@@ -52,5 +55,5 @@ export function takeStash(session: MaybeSession): InertiaSessionState {
  * the user may never see, so it must not use up one-shot flash data and validation errors.
  */
 export function peekStash(session: MaybeSession): InertiaSessionState {
-  return session?.inertia ?? {};
+  return session?.inertia ?? NOTHING;
 }

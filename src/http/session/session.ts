@@ -67,6 +67,8 @@ export function createSession(opts: {
   databaseUrl: string;
   secret: string;
   logger: Logger;
+  /** Called when `openSession` creates a request's session (the CSRF token follows it). */
+  onOpen?: (req: Request, res: Response) => void;
 }): SessionHandle {
   const pool = new pg.Pool({
     connectionString: opts.databaseUrl,
@@ -150,7 +152,10 @@ export function createSession(opts: {
       throw failure instanceof Error ? failure : new Error('session failed', { cause: failure });
     }
     const created = req.session as RequestSession | undefined;
-    if (created) saveSessionBeforeRedirect(req, res, opts.logger);
+    if (created) {
+      saveSessionBeforeRedirect(req, res, opts.logger);
+      opts.onOpen?.(req, res);
+    }
     return created;
   };
 
