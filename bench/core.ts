@@ -7,6 +7,7 @@
  *      BENCH_SECONDS (time per measured workload, split into interleaved rounds; default 9).
  */
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { getPostgreSQLEventStore } from '@event-driven-io/emmett-postgresql';
 import pg from 'pg';
 import { z } from 'zod';
@@ -307,6 +308,35 @@ const createLeaderboardTable = (db: Knex | Knex.Transaction, table: string) =>
     PRIMARY KEY (track_id, driver_id))`);
 
 /**
+ * CPU time spent so far, in ms: this node process, and the PostgreSQL backends of the bench
+ * database (from /proc/<pid>/stat: only when the server runs on this machine and its processes
+ * are readable; else `server` is null). Sampled between timed sections, never inside them.
+ */
+async function cpuSpent(knex: Knex): Promise<{ node: number; server: number | null }> {
+  const usage = process.cpuUsage();
+  const node = (usage.user + usage.system) / 1000;
+  const { rows } = await knex.raw<{ rows: { pid: number }[] }>(
+    'SELECT pid FROM pg_stat_activity WHERE datname = current_database()',
+  );
+  let ticks = 0;
+  for (const { pid } of rows) {
+    try {
+      // Fields after "(comm) ": state is [0], utime [11], stime [12], in clock ticks (1/100 s).
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      return { node, server: null };
+    }
+  }
+  return { node, server: ticks * 10 };
+}
+
+interface CpuPerBatch {
+  node: number;
+  server: number | null;
+}
+
+/**
  * The leaderboard projection through the real runner (src/projections/core/runner.ts,
  * runUntilCaughtUp: each batch read from the checkpoint, applied and the checkpoint moved in ONE
  * transaction), interleaved chunk by chunk (BATCHES_PER_CHUNK batches) with the ceiling: the
@@ -317,7 +347,11 @@ async function projectionVersusCeiling(
   knex: Knex,
   store: EventStore,
   laps: readonly Lap[],
-): Promise<{ projection: Sample; ceiling: Sample }> {
+): Promise<{
+  projection: Sample;
+  ceiling: Sample;
+  cpu: { projection: CpuPerBatch; ceiling: CpuPerBatch };
+}> {
   const leaderboard: Projection = {
     name: 'bench_leaderboard',
     version: 1,
@@ -347,7 +381,19 @@ async function projectionVersusCeiling(
 
   const projection = { events: 0, seconds: 0 };
   const ceiling = { events: 0, seconds: 0 };
+  const cpu = {
+    projection: { node: 0, server: 0 as number | null },
+    ceiling: { node: 0, server: 0 as number | null },
+  };
+  const addCpu = (to: CpuPerBatch, a: CpuPerBatch, b: CpuPerBatch): void => {
+    to.node += b.node - a.node;
+    to.server =
+      to.server === null || a.server === null || b.server === null
+        ? null
+        : to.server + b.server - a.server;
+  };
   while (projection.seconds < SECONDS) {
+    const cpu0 = await cpuSpent(knex);
     // A chunk of batches through the runner's catch-up (what a worker's wake-up job runs: it
     // reads the next batch while the current one is applied), then the same batches through the
     // ceiling. The catch-up returns with nothing in flight, so neither side's work overlaps the
@@ -361,6 +407,8 @@ async function projectionVersusCeiling(
       throw new Error(`projection catch-up: ${outcome.kind}`);
     const chunk = laps.slice(projection.events, projection.events + outcome.eventsApplied);
     projection.events += outcome.eventsApplied;
+    const cpu1 = await cpuSpent(knex);
+    addCpu(cpu.projection, cpu0, cpu1);
 
     t = performance.now();
     for (let i = 0; i < chunk.length; i += PROJECTION_BATCH) {
@@ -369,6 +417,7 @@ async function projectionVersusCeiling(
     }
     ceiling.seconds += (performance.now() - t) / 1000;
     ceiling.events += chunk.length;
+    addCpu(cpu.ceiling, cpu1, await cpuSpent(knex));
     if (outcome.kind === 'caught-up') break;
   }
   const [a, b] = await Promise.all([
@@ -380,7 +429,18 @@ async function projectionVersusCeiling(
     JSON.stringify(v, (_, x: unknown) => (typeof x === 'bigint' ? x.toString() : x));
   if (text(a) !== text(b))
     throw new Error(`projection and ceiling disagree: ${text(a)} vs ${text(b)}`);
-  return { projection, ceiling };
+  const perBatch = (c: CpuPerBatch, events: number): CpuPerBatch => ({
+    node: c.node / (events / PROJECTION_BATCH),
+    server: c.server === null ? null : c.server / (events / PROJECTION_BATCH),
+  });
+  return {
+    projection,
+    ceiling,
+    cpu: {
+      projection: perBatch(cpu.projection, projection.events),
+      ceiling: perBatch(cpu.ceiling, ceiling.events),
+    },
+  };
 }
 
 /** Waits until the store's head is the newest event in the table (nothing held back any more). */
@@ -458,6 +518,12 @@ async function main(): Promise<void> {
     say(
       `  ${versus.projection.events} events: projection ${whole(projection_eps)}, ` +
         `upsert ceiling ${whole(upsert_ceiling_eps)} events/s`,
+    );
+    const cpuLine = (c: CpuPerBatch): string =>
+      `node ${c.node.toFixed(1)} ms + server ${c.server === null ? '?' : c.server.toFixed(1)} ms`;
+    say(
+      `  CPU per batch of ${PROJECTION_BATCH}: projection ${cpuLine(versus.cpu.projection)}, ` +
+        `upsert ceiling ${cpuLine(versus.cpu.ceiling)} (server: this database's backends, /proc)`,
     );
 
     const figures = {
