@@ -308,32 +308,47 @@ const createLeaderboardTable = (db: Knex | Knex.Transaction, table: string) =>
     PRIMARY KEY (track_id, driver_id))`);
 
 /**
- * CPU time spent so far, in ms: this node process, and the PostgreSQL backends of the bench
+ * CPU time spent so far, in ms: this node process, and per PostgreSQL backend of the bench
  * database (from /proc/<pid>/stat: only when the server runs on this machine and its processes
- * are readable; else `server` is null). Sampled between timed sections, never inside them.
+ * are readable; else `backends` is null). Sampled between timed sections, never inside them.
  */
-async function cpuSpent(knex: Knex): Promise<{ node: number; server: number | null }> {
+interface CpuSample {
+  node: number;
+  backends: Map<number, number> | null;
+}
+
+async function cpuSample(knex: Knex): Promise<CpuSample> {
   const usage = process.cpuUsage();
   const node = (usage.user + usage.system) / 1000;
   const { rows } = await knex.raw<{ rows: { pid: number }[] }>(
     'SELECT pid FROM pg_stat_activity WHERE datname = current_database()',
   );
-  let ticks = 0;
+  const backends = new Map<number, number>();
   for (const { pid } of rows) {
     try {
       // Fields after "(comm) ": state is [0], utime [11], stime [12], in clock ticks (1/100 s).
       const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
+      backends.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
     } catch {
-      return { node, server: null };
+      return { node, backends: null };
     }
   }
-  return { node, server: ticks * 10 };
+  return { node, backends };
 }
 
 interface CpuPerBatch {
   node: number;
   server: number | null;
+}
+
+/** Adds the CPU spent between samples `a` and `b` (a backend new in `b` counts from 0). */
+function addCpu(to: CpuPerBatch, a: CpuSample, b: CpuSample): void {
+  to.node += b.node - a.node;
+  if (to.server === null || a.backends === null || b.backends === null) {
+    to.server = null;
+    return;
+  }
+  for (const [pid, ms] of b.backends) to.server += ms - (a.backends.get(pid) ?? 0);
 }
 
 /**
@@ -385,15 +400,8 @@ async function projectionVersusCeiling(
     projection: { node: 0, server: 0 as number | null },
     ceiling: { node: 0, server: 0 as number | null },
   };
-  const addCpu = (to: CpuPerBatch, a: CpuPerBatch, b: CpuPerBatch): void => {
-    to.node += b.node - a.node;
-    to.server =
-      to.server === null || a.server === null || b.server === null
-        ? null
-        : to.server + b.server - a.server;
-  };
   while (projection.seconds < SECONDS) {
-    const cpu0 = await cpuSpent(knex);
+    const cpu0 = await cpuSample(knex);
     // A chunk of batches through the runner's catch-up (what a worker's wake-up job runs: it
     // reads the next batch while the current one is applied), then the same batches through the
     // ceiling. The catch-up returns with nothing in flight, so neither side's work overlaps the
@@ -407,7 +415,7 @@ async function projectionVersusCeiling(
       throw new Error(`projection catch-up: ${outcome.kind}`);
     const chunk = laps.slice(projection.events, projection.events + outcome.eventsApplied);
     projection.events += outcome.eventsApplied;
-    const cpu1 = await cpuSpent(knex);
+    const cpu1 = await cpuSample(knex);
     addCpu(cpu.projection, cpu0, cpu1);
 
     t = performance.now();
@@ -417,7 +425,7 @@ async function projectionVersusCeiling(
     }
     ceiling.seconds += (performance.now() - t) / 1000;
     ceiling.events += chunk.length;
-    addCpu(cpu.ceiling, cpu1, await cpuSpent(knex));
+    addCpu(cpu.ceiling, cpu1, await cpuSample(knex));
     if (outcome.kind === 'caught-up') break;
   }
   const [a, b] = await Promise.all([
