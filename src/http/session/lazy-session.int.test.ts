@@ -89,4 +89,24 @@ describe('lazy sessions', () => {
     expect(row.sess.inertia?.flash).toEqual({ success: 'Stored lazily' });
     expect((await client.get('/__lazy/state')).json()).toEqual({ session: true });
   });
+
+  it('sends the redirect of a session opened during the request only once it is stored', async () => {
+    const lock = await t.db.knex.transaction();
+    try {
+      await lock.raw(`LOCK TABLE ${SESSION_TABLE} IN EXCLUSIVE MODE`);
+      // fetch resolves on the status line and headers, as a browser follows a redirect.
+      const redirect = fetch(new URL('/__lazy/flash', t.url), { redirect: 'manual' });
+      const first = await Promise.race([
+        redirect.then(() => 'headers' as const),
+        new Promise<'held'>((r) => setTimeout(() => r('held'), 400)),
+      ]);
+      expect(first).toBe('held');
+      await lock.rollback();
+      const res = await redirect;
+      expect(res.status).toBe(302);
+      expect(setsSessionCookie(res.headers)).toBe(true);
+    } finally {
+      if (!lock.isCompleted()) await lock.rollback();
+    }
+  });
 });
