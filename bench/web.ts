@@ -1,8 +1,9 @@
 /**
  * npm run bench:web — the cost of the web platform, one run on this machine (issue 5):
  *  (a) bare Express endpoint, the home page's query, home props as plain JSON (the ceiling),
- *  (b) an Inertia JSON visit to / through the whole app (session, CSRF, helmet, compression,
- *      logging, adapter), 50 connections,
+ *  (b) an Inertia JSON visit to / through the whole app as `npm start` runs it (request log,
+ *      security headers, compression layer, session, CSRF, body parsers, passport, adapter),
+ *      50 connections,
  *  (c) the server-rendered HTML of /, 10 connections.
  * Targets: (b) ≥ 0.8 × (a) req/s; (c) p95 ≤ 50 ms. Requests carry the cookies a returning reader's
  * browser sends: the XSRF-TOKEN the first visit set (reading stores no session, so there is no
