@@ -16,9 +16,19 @@ export function pageLoader(name: string): (() => Promise<PageModule>) | undefine
   return pages[`../pages/${name}.tsx`];
 }
 
+/**
+ * Pages already loaded. A module is loaded once either way (`import()` of the same chunk gives
+ * the same module); remembering it skips the import machinery on every later render, which on
+ * the server (SSR, under the tsx loader) is a round trip to the loader thread per page view.
+ */
+const loaded = new Map<string, PageModule['default']>();
+
 export async function resolvePage(name: string): Promise<PageModule['default']> {
+  const known = loaded.get(name);
+  if (known) return known;
   const load = pageLoader(name);
   if (!load) throw new Error(`Page not found: ${name}`);
   const module = await load();
+  loaded.set(name, module.default);
   return module.default;
 }
