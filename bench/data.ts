@@ -175,15 +175,23 @@ async function rebuildAll(
     loadavg()
       .map((l) => l.toFixed(1))
       .join(' ');
+  /** When each projection's replay ended (its finish + swap began), seconds since its start. */
+  const replayEnded: Record<string, number> = {};
+  const started: Record<string, number> = {};
   const outcomes = await rebuildProjections(deps, projections, {
     concurrency: CONCURRENCY,
-    onStart: (name) =>
-      say(`  rebuilding ${name} (at ${round((Date.now() - rebuildStart) / 1000)} s)`),
+    onProgress: (p) => {
+      if (p.phase === 'finish') replayEnded[p.projection] = Date.now();
+    },
+    onStart: (name) => {
+      started[name] = Date.now();
+      say(`  rebuilding ${name} (at ${round((Date.now() - rebuildStart) / 1000)} s)`);
+    },
     onDone: (o) => {
       seconds[o.projection] = round(o.seconds);
       say(
         o.ok
-          ? `  rebuilt ${o.projection}: ${o.result.kind === 'rebuilt' ? o.result.eventsApplied.toLocaleString('en') : o.result.kind} events in ${seconds[o.projection]} s (load ${load()})`
+          ? `  rebuilt ${o.projection}: ${o.result.kind === 'rebuilt' ? o.result.eventsApplied.toLocaleString('en') : o.result.kind} events in ${seconds[o.projection]} s (replay ${round(((replayEnded[o.projection] ?? NaN) - (started[o.projection] ?? NaN)) / 1000)} s; load ${load()})`
           : `  FAILED ${o.projection} after ${seconds[o.projection]} s: ${String(o.error)}`,
       );
     },

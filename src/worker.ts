@@ -58,7 +58,7 @@ export async function startWorkerRuntime(deps: WorkerRuntimeDeps): Promise<Worke
   const outcomes = await rebuildProjections(runnerDeps, registry.all, {
     staleOnly: true,
     onProgress: (p) => {
-      if (p.phase === 'swap' || p.batches % 50 === 0) {
+      if (p.phase !== 'replay' || p.batches % 50 === 0) {
         logger.info(
           {
             projection: p.projection,

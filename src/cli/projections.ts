@@ -60,7 +60,7 @@ function progressPrinter(out: NodeJS.WriteStream) {
     const rate = seconds > 0 ? Math.round(p.eventsApplied / seconds) : 0;
     const text = `[${p.projection}] ${p.phase}: ${p.eventsApplied.toLocaleString('en')} events, ${p.batches} batches, at ${p.position} (head at start ${p.headAtStart}), ${rate.toLocaleString('en')} ev/s`;
     if (out.isTTY) out.write(`\r\x1b[2K${text}${p.phase === 'swap' ? '\n' : ''}`);
-    else if (p.phase === 'swap' || p.batches % 20 === 0) out.write(`${text}\n`);
+    else if (p.phase !== 'replay' || p.batches % 20 === 0) out.write(`${text}\n`);
   };
 }
 

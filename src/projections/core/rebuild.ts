@@ -9,8 +9,11 @@ import type { Projection, RebuildSession } from './types.ts';
 
 export interface RebuildProgress {
   projection: string;
-  /** replay: filling the shadow tables from the log (up to the moving head); swap: final tail + swap. */
-  phase: 'replay' | 'swap';
+  /**
+   * replay: filling the shadow tables from the log (up to the moving head); finish: the replay
+   * ended, the session's `finish` and ANALYZE run (reported once); swap: final tail + swap.
+   */
+  phase: 'replay' | 'finish' | 'swap';
   eventsApplied: number;
   batches: number;
   position: Position;
@@ -197,6 +200,7 @@ export async function rebuildProjection(
       );
     }
     await settle();
+    await report('finish');
     if (session) {
       await session.finish((work) =>
         knex.transaction(async (trx) => {
