@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { REPLAY_ORDER_TABLE, type PartRebuild } from '../racing/part.ts';
-import { ensureReplayStarts, REPLAY_STARTS_TABLE } from '../racing/rebuild-sql.ts';
+import { REPLAY_STARTS_TABLE } from '../racing/rebuild-sql.ts';
 import { SUBSESSIONS_TABLE } from '../subsessions/tables.ts';
 import {
   CAR_TIMES_TABLE,
@@ -10,7 +10,8 @@ import {
   WORLD_RECORDS_TABLE,
 } from './tables.ts';
 
-const o = `pg_temp.${REPLAY_ORDER_TABLE}`;
+const o = REPLAY_ORDER_TABLE;
+const FASTEST_LAPS_KEY = `${FASTEST_LAPS_TABLE}_pkey`;
 
 /**
  * Set-based, from the final result rows, in the order ./apply.ts keeps laps: faster, then the
@@ -21,10 +22,13 @@ const o = `pg_temp.${REPLAY_ORDER_TABLE}`;
  */
 export function lapTimesRebuild(): PartRebuild {
   return {
-    createTables: (trx) => createLapTimeTables(trx, false),
+    async createTables(trx) {
+      await createLapTimeTables(trx, false);
+      // Fastest laps' key is built after the fill (cheaper than keeping it up to date).
+      await trx.raw(`ALTER TABLE ${FASTEST_LAPS_TABLE} DROP CONSTRAINT ${FASTEST_LAPS_KEY}`);
+    },
     async finish(trx: Knex.Transaction) {
-      await ensureReplayStarts(trx);
-      const st = `pg_temp.${REPLAY_STARTS_TABLE}`;
+      const st = REPLAY_STARTS_TABLE;
       await trx.raw(`
         INSERT INTO ${FASTEST_LAPS_TABLE} (season_id, race_week_num, car_id, cust_id, track_id, display_name,
                country_code, car_name, best_lap_time, subsession_id, set_at)
@@ -34,6 +38,10 @@ export function lapTimesRebuild(): PartRebuild {
           FROM ${st}
          WHERE best_lap_time IS NOT NULL
          ORDER BY season_id, race_week_num, car_id, cust_id, best_lap_time, start_time, ord`);
+      // The same key as createLapTimeTables declares (and the same name).
+      await trx.raw(
+        `ALTER TABLE ${FASTEST_LAPS_TABLE} ADD CONSTRAINT ${FASTEST_LAPS_KEY} PRIMARY KEY (season_id, race_week_num, car_id, cust_id)`,
+      );
 
       await trx.raw(`
         WITH sums AS (

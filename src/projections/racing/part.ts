@@ -80,14 +80,16 @@ export interface PartRebuild {
   /**
    * After the last batch, in a transaction of its own: the first part (subsessions) completes
    * its tables alone, then the others run side by side, so they may read only the first part's
-   * tables besides their own. The temporary table REPLAY_ORDER_TABLE (subsession_id, ord) gives
-   * each subsession's position in the log (of its last event: higher = later); the first part
-   * does not get it. Fill the remaining tables, create the deferred indexes.
+   * tables besides their own. For the others, two tables of the shadow schema exist (unqualified
+   * names, read only): REPLAY_ORDER_TABLE (subsession_id, ord) gives each subsession's position
+   * in the log (of its last event: higher = later), REPLAY_STARTS_TABLE every start
+   * (../racing/rebuild-sql.ts); both are dropped before the swap. Fill the remaining tables,
+   * create the deferred indexes.
    */
   finish(trx: Knex.Transaction): Promise<void>;
 }
 
 export type BatchWrite = (trx: Knex.Transaction) => Promise<void>;
 
-/** pg_temp table of the rebuild's finish: (subsession_id int4 PRIMARY KEY, ord int4). */
+/** Shadow table of the rebuild's finish: (subsession_id int4 PRIMARY KEY, ord int4). */
 export const REPLAY_ORDER_TABLE = 'racing_replay_order';

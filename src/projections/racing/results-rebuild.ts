@@ -2,8 +2,10 @@ import type { Knex } from 'knex';
 import type { RecordedEvent } from '../../eventstore/port.ts';
 import type { RebuildSession, ShadowTransaction } from '../core/types.ts';
 import { toRacingBatch } from './batch.ts';
-import { col, insertRows, type Column } from './bulk.ts';
+import { col, type Column } from './bulk.ts';
+import { copyRows } from './copy.ts';
 import { REPLAY_ORDER_TABLE, type ResultsPart } from './part.ts';
+import { createReplayStarts, REPLAY_STARTS_TABLE } from './rebuild-sql.ts';
 
 /** Replay batches of result events: about 40 result rows per event, so ~80k rows per COPY. */
 const REPLAY_BATCH_EVENTS = 2000;
@@ -43,35 +45,34 @@ export function resultsRebuild(parts: readonly ResultsPart[]): RebuildSession {
       };
     },
     async finish(inShadow: ShadowTransaction) {
-      const orderRows = [...order.entries()];
-      const withOrder = (finish: (trx: Knex.Transaction) => Promise<void>) =>
-        inShadow(async (trx) => {
-          await createOrderTable(trx, orderRows);
-          await finish(trx);
-        });
       // The subsessions part completes racing_results first; the others only read its tables
-      // and write their own, so they run side by side, each in its own transaction (the
-      // database does the work: two cores, and Node is idle meanwhile).
+      // (and the two replay tables, created once for all of them) and write their own, so they
+      // run side by side, each in its own transaction (the database does the work: two cores,
+      // and Node is idle meanwhile).
       const [first, ...rest] = sessions;
       if (first) await inShadow((trx) => first.finish(trx));
-      const outcomes = await Promise.allSettled(rest.map((s) => withOrder((trx) => s.finish(trx))));
+      await inShadow(async (trx) => {
+        await createOrderTable(trx, [...order.entries()]);
+        await createReplayStarts(trx);
+      });
+      const outcomes = await Promise.allSettled(rest.map((s) => inShadow((trx) => s.finish(trx))));
       const failed = outcomes.find((o) => o.status === 'rejected');
       if (failed) throw failed.reason;
+      // The shadow schema must hold only the declared tables at the swap.
+      await inShadow((trx) => trx.raw(`DROP TABLE ${REPLAY_STARTS_TABLE}, ${REPLAY_ORDER_TABLE}`));
     },
   };
 }
 
-/** REPLAY_ORDER_TABLE for one finish transaction. */
+/** REPLAY_ORDER_TABLE in the shadow schema, UNLOGGED (no WAL: dropped before the swap). */
 async function createOrderTable(
   trx: Knex.Transaction,
   rows: readonly [number, number][],
 ): Promise<void> {
   await trx.raw(
-    `CREATE TEMPORARY TABLE ${REPLAY_ORDER_TABLE} (subsession_id int4 PRIMARY KEY, ord int4 NOT NULL) ON COMMIT DROP`,
+    `CREATE UNLOGGED TABLE ${REPLAY_ORDER_TABLE} (subsession_id int4 NOT NULL, ord int4 NOT NULL)`,
   );
-  for (let i = 0; i < rows.length; i += 50_000) {
-    // Unqualified: temporary tables come first on every search_path.
-    await insertRows(trx, REPLAY_ORDER_TABLE, orderColumns, rows.slice(i, i + 50_000));
-  }
-  await trx.raw(`ANALYZE pg_temp.${REPLAY_ORDER_TABLE}`);
+  await copyRows(trx, REPLAY_ORDER_TABLE, orderColumns, rows);
+  await trx.raw(`ALTER TABLE ${REPLAY_ORDER_TABLE} ADD PRIMARY KEY (subsession_id)`);
+  await trx.raw(`ANALYZE ${REPLAY_ORDER_TABLE}`);
 }

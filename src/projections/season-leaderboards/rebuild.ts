@@ -1,11 +1,13 @@
 import type { Knex } from 'knex';
 import type { PartRebuild } from '../racing/part.ts';
-import { ensureReplayStarts, REPLAY_STARTS_TABLE } from '../racing/rebuild-sql.ts';
+import { REPLAY_STARTS_TABLE } from '../racing/rebuild-sql.ts';
 import {
   createSeasonLeaderboardIndexes,
   createSeasonLeaderboardTables,
   SEASON_DRIVER_STATS_TABLE,
 } from './tables.ts';
+
+const STATS_KEY = `${SEASON_DRIVER_STATS_TABLE}_pkey`;
 
 /**
  * The counters are sums over the final starts, so one GROUP BY over the replayed starts gives
@@ -14,10 +16,13 @@ import {
  */
 export function seasonLeaderboardsRebuild(): PartRebuild {
   return {
-    createTables: (trx) => createSeasonLeaderboardTables(trx, false),
+    async createTables(trx) {
+      await createSeasonLeaderboardTables(trx, false);
+      // The key too is built after the fill: the rows come in another order than the key's.
+      await trx.raw(`ALTER TABLE ${SEASON_DRIVER_STATS_TABLE} DROP CONSTRAINT ${STATS_KEY}`);
+    },
     async finish(trx: Knex.Transaction) {
-      await ensureReplayStarts(trx);
-      const st = `pg_temp.${REPLAY_STARTS_TABLE}`;
+      const st = REPLAY_STARTS_TABLE;
       // One sort by driver and season, newest start first; every aggregate spans the whole
       // partition, so DISTINCT ON keeps one row with the newest start's name and category and
       // the newest country any start of the partition states.
@@ -36,6 +41,10 @@ export function seasonLeaderboardsRebuild(): PartRebuild {
         WINDOW w AS (PARTITION BY season_id, cust_id ORDER BY ord DESC
                      ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING)
          ORDER BY season_id, cust_id, ord DESC`);
+      // The same key as createSeasonLeaderboardTables declares (and the same name).
+      await trx.raw(
+        `ALTER TABLE ${SEASON_DRIVER_STATS_TABLE} ADD CONSTRAINT ${STATS_KEY} PRIMARY KEY (cust_id, season_id)`,
+      );
       await createSeasonLeaderboardIndexes(trx);
     },
   };
