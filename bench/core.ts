@@ -22,8 +22,8 @@ import {
   newEventId,
   type EventStore,
   type NewEvent,
+  type PayloadEvent,
   type Position,
-  type RecordedEvent,
   type StreamRevision,
 } from '../src/eventstore/index.ts';
 import { createLogger } from '../src/logger.ts';
@@ -372,10 +372,12 @@ async function projectionVersusCeiling(
     version: 1,
     eventTypes: [BenchLapCompleted.type],
     tables: ['bench_leaderboard'],
+    // Only the laps' payload: the runner reads its pages with fields: 'payload'.
+    reads: 'payload',
     createTables: async (db) => {
       await createLeaderboardTable(db, 'bench_leaderboard');
     },
-    apply: (trx, events: readonly RecordedEvent[]) =>
+    apply: (trx, events: readonly PayloadEvent[]) =>
       upsertLeaderboard(
         trx,
         'bench_leaderboard',

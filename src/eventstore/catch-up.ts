@@ -18,7 +18,7 @@ export interface WakeSource {
 }
 
 export interface CatchUpDeps {
-  readAll(opts: ReadAllOptions): Promise<ReadAllResult & { heldBack?: boolean }>;
+  readAll(opts: ReadAllOptions<'full'>): Promise<ReadAllResult & { heldBack?: boolean }>;
   wake: WakeSource;
   /** Safety-net poll while idle: covers lost notifications and rolled-back writers. */
   pollIntervalMs: number;

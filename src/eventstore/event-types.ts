@@ -3,6 +3,7 @@ import {
   InvalidEventError,
   type EventMetadata,
   type NewEvent,
+  type PayloadEvent,
   type RecordedEvent,
 } from './port.ts';
 
@@ -40,6 +41,8 @@ export interface EventDefinition<
 export type EventData<D extends EventDefinition> = z.output<D['schema']>;
 /** A recorded event of a definition, as every read path returns it (upcast to the current version). */
 export type RecordedEventOf<D extends EventDefinition> = RecordedEvent<D['type'], EventData<D>>;
+/** A payload event of a definition (readAll with fields: 'payload'), upcast like a recorded one. */
+export type PayloadEventOf<D extends EventDefinition> = PayloadEvent<D['type'], EventData<D>>;
 export type NewEventOf<D extends EventDefinition> = NewEvent<D['type'], EventData<D>>;
 
 export function defineEvent<const Type extends string, Schema extends z.ZodType>(def: {
@@ -127,9 +130,10 @@ export interface EventRegistry {
   /**
    * Lifts `data` of an event written with an older version through the upcasters to the current
    * version; `schemaVersion` keeps the version it was written with. Events of unregistered types
-   * and of newer versions (written by newer code) pass through unchanged.
+   * and of newer versions (written by newer code) pass through unchanged. Works on full and
+   * payload events alike (it reads only type, schemaVersion and data).
    */
-  upcast<E extends RecordedEvent>(event: E): E;
+  upcast<E extends PayloadEvent>(event: E): E;
 }
 
 export function createEventRegistry(definitions: readonly EventDefinition[] = []): EventRegistry {

@@ -5,7 +5,9 @@
  *    WrongExpectedVersionError;
  *  - idempotent append by event id: re-appending ids already written writes nothing;
  *  - one global order: `readAll` never skips an event that commits later with a smaller
- *    position; positions returned by readAll are strictly increasing.
+ *    position; positions returned by readAll are strictly increasing;
+ *  - a payload read (`readAll({ fields: 'payload' })`) returns the same events, in the same order,
+ *    with the same positions and `next`/`isEnd` as a full read, each with only its payload fields.
  */
 
 /** Revisions are 0-based per stream; bigint because EventStoreDB uses 64-bit revisions. */
@@ -77,6 +79,28 @@ export interface RecordedEvent<Type extends string = string, Data = unknown> ext
   recordedAt: Date;
 }
 
+/**
+ * What a payload read (`readAll({ fields: 'payload' })`) returns of an event: the fields a read
+ * model folds, nothing else (no id, stream, revision, metadata or time, which the store then
+ * neither sends nor decodes). A RecordedEvent is one too, so code written for payload events
+ * accepts full ones.
+ */
+export interface PayloadEvent<Type extends string = string, Data = unknown> {
+  type: Type;
+  data: Data;
+  /** The schema version the payload was written with (before upcasting). */
+  schemaVersion: number;
+  position: Position;
+}
+
+/** Which fields readAll returns per event: 'full' (RecordedEvent, default) or 'payload'. */
+export type ReadFields = 'full' | 'payload';
+
+/** The event type a read of `F` returns. */
+export type EventOfFields<F extends ReadFields> = F extends 'payload'
+  ? PayloadEvent
+  : RecordedEvent;
+
 export interface AppendOptions {
   expectedRevision?: ExpectedRevision; // default 'any'
 }
@@ -95,16 +119,18 @@ export interface ReadStreamOptions {
   maxCount?: number;
 }
 
-export interface ReadAllOptions {
+export interface ReadAllOptions<F extends ReadFields = ReadFields> {
   /** Exclusive: events strictly after this position. */
   from?: Position;
   maxCount?: number;
   /** Only these event types (the position still advances past others). */
   eventTypes?: readonly string[];
+  /** 'payload': events as PayloadEvent (same events, order, positions). Default 'full'. */
+  fields?: F;
 }
 
-export interface ReadAllResult {
-  events: RecordedEvent[];
+export interface ReadAllResult<E extends PayloadEvent = RecordedEvent> {
+  events: E[];
   /** Where the next read should start (exclusive); past any filtered-out events that were scanned. */
   next: Position;
   /** True when no further committed event is visible right now. */
@@ -120,7 +146,7 @@ export interface Subscription {
   stop(): Promise<void>;
 }
 
-export interface SubscribeOptions extends Omit<ReadAllOptions, 'maxCount'> {
+export interface SubscribeOptions extends Omit<ReadAllOptions<'full'>, 'maxCount' | 'fields'> {
   batchSize?: number;
   /** Called with each batch in global order; the next batch waits for the promise. */
   onEvents(events: RecordedEvent[], next: Position): Promise<void>;
@@ -136,7 +162,9 @@ export interface EventStore {
   ): Promise<AppendResult>;
   /** An absent stream reads as []. */
   readStream(streamName: string, opts?: ReadStreamOptions): Promise<RecordedEvent[]>;
-  readAll(opts?: ReadAllOptions): Promise<ReadAllResult>;
+  readAll<F extends ReadFields = 'full'>(
+    opts?: ReadAllOptions<F>,
+  ): Promise<ReadAllResult<EventOfFields<F>>>;
   /** Catch-up from `from`, then live. */
   subscribe(opts: SubscribeOptions): Subscription;
   /** Position of the newest committed event visible to readers (START when empty). */

@@ -1,13 +1,14 @@
 import type { EventRegistry } from './event-types.ts';
-import type { EventStore, RecordedEvent } from './port.ts';
+import type { EventStore, PayloadEvent } from './port.ts';
 
 /**
  * Wraps an adapter so that every append is validated against the registry (the whole batch is
  * checked before anything is sent: an invalid event means nothing is written) and every read
- * path (readStream, readAll, subscribe) returns payloads upcast to their current version.
+ * path (readStream, readAll full or payload, subscribe) returns payloads upcast to their current
+ * version.
  */
 export function createValidatingStore(adapter: EventStore, registry: EventRegistry): EventStore {
-  const upcast = (events: RecordedEvent[]): RecordedEvent[] =>
+  const upcast = <E extends PayloadEvent>(events: E[]): E[] =>
     events.map((e) => registry.upcast(e));
   return {
     kind: adapter.kind,

@@ -28,11 +28,14 @@ import {
   type AppendOptions,
   type AppendResult,
   type EventMetadata,
+  type EventOfFields,
   type EventStore,
   type ExpectedRevision,
   type NewEvent,
+  type PayloadEvent,
   type Position,
   type ReadAllOptions,
+  type ReadFields,
   type ReadAllResult,
   type ReadStreamOptions,
   type RecordedEvent,
@@ -130,8 +133,13 @@ export class EsdbEventStore implements EventStore {
     return events;
   }
 
-  async readAll(opts: ReadAllOptions = {}): Promise<ReadAllResult> {
+  async readAll<F extends ReadFields = 'full'>(
+    opts: ReadAllOptions<F> = {},
+  ): Promise<ReadAllResult<EventOfFields<F>>> {
     const from = opts.from ?? START;
+    // The server sends whole events either way: a payload read only keeps less of each.
+    const decode: (event: EsdbRecordedEvent) => PayloadEvent =
+      opts.fields === 'payload' ? toPayloadEvent : toRecordedEvent;
     const maxCount = opts.maxCount ?? this.#defaultMaxCount;
     const types = opts.eventTypes ? new Set(opts.eventTypes) : undefined;
     // fromPosition is inclusive: read one more and drop what is not strictly after `from`.
@@ -141,7 +149,7 @@ export class EsdbEventStore implements EventStore {
       fromPosition: from === START ? ESDB_START : toEsdbPosition(from),
       maxCount: requested,
     });
-    const events: RecordedEvent[] = [];
+    const events: PayloadEvent[] = [];
     let scanned = 0;
     let next = from;
     let full = false;
@@ -154,18 +162,27 @@ export class EsdbEventStore implements EventStore {
       next = position;
       if (isSystemEvent(event)) continue;
       if (types && !types.has(event.type)) continue;
-      events.push(toRecordedEvent(event));
+      events.push(decode(event));
       if (events.length === maxCount) {
         full = true;
         break;
       }
     }
-    return { events, next, isEnd: !full && scanned < requested };
+    // `decode` follows opts.fields: the events are EventOfFields<F>.
+    return {
+      events: events as EventOfFields<F>[],
+      next,
+      isEnd: !full && scanned < requested,
+    };
   }
 
   subscribe(opts: SubscribeOptions): Subscription {
     const subscription = runCatchUp(
-      { readAll: (o) => this.readAll(o), wake: this.#wake, pollIntervalMs: this.#pollIntervalMs },
+      {
+        readAll: (o) => this.readAll<'full'>(o),
+        wake: this.#wake,
+        pollIntervalMs: this.#pollIntervalMs,
+      },
       opts,
     );
     this.#subscriptions.add(subscription);
@@ -310,5 +327,17 @@ function toRecordedEvent(event: EsdbRecordedEvent): RecordedEvent {
     position: toPosition(event.position),
     schemaVersion: typeof schemaVersion === 'number' ? schemaVersion : 1,
     recordedAt: event.created,
+  };
+}
+
+function toPayloadEvent(event: EsdbRecordedEvent): PayloadEvent {
+  const schemaVersion = (event.metadata as Record<string, unknown> | undefined)?.[
+    SCHEMA_VERSION_KEY
+  ];
+  return {
+    type: event.type,
+    data: event.data,
+    schemaVersion: typeof schemaVersion === 'number' ? schemaVersion : 1,
+    position: toPosition(event.position),
   };
 }

@@ -12,9 +12,12 @@ import {
   type AppendResult,
   type EventStore,
   type ExpectedRevision,
+  type EventOfFields,
   type NewEvent,
+  type PayloadEvent,
   type Position,
   type ReadAllOptions,
+  type ReadFields,
   type ReadAllResult,
   type ReadStreamOptions,
   type RecordedEvent,
@@ -24,6 +27,7 @@ import {
 } from '../port.ts';
 import {
   EVENT_ID_CONSTRAINT,
+  EVENT_SLOTS,
   searchWindow,
   appendStatement,
   headStatement,
@@ -31,11 +35,13 @@ import {
   readStreamStatement,
   streamRevisionStatement,
   toRecordedEvent,
+  tupleToPayloadEvent,
   tupleToRecordedEvent,
   writtenByIdsStatement,
   type AppendRow,
   type EventRow,
   type EventTuple,
+  type PayloadTuple,
   type ReadAllRow,
   type WrittenRow,
 } from './sql.ts';
@@ -231,14 +237,17 @@ export class PostgresEventStore implements EventStore {
     return rows.map(toRecordedEvent);
   }
 
-  readAll(opts: ReadAllOptions = {}): Promise<ReadAllResult> {
-    return this.#readAllPage(opts);
+  readAll<F extends ReadFields = 'full'>(
+    opts: ReadAllOptions<F> = {},
+  ): Promise<ReadAllResult<EventOfFields<F>>> {
+    // #readAllPage decodes rows by opts.fields: EventOfFields<F> is what it returns.
+    return this.#readAllPage(opts) as Promise<ReadAllResult<EventOfFields<F>>>;
   }
 
   subscribe(opts: SubscribeOptions): Subscription {
     const subscription = runCatchUp(
       {
-        readAll: (o) => this.#readAllPage(o),
+        readAll: (o) => this.#readAllPage(o) as Promise<ReadAllResult & { heldBack: boolean }>,
         wake: this.#wake,
         pollIntervalMs: this.#pollIntervalMs,
       },
@@ -268,32 +277,41 @@ export class PostgresEventStore implements EventStore {
     await Promise.all([this.#pool.end(), this.#notifyPool.end()]);
   }
 
-  async #readAllPage(opts: ReadAllOptions): Promise<ReadAllResult & { heldBack: boolean }> {
+  async #readAllPage(
+    opts: ReadAllOptions,
+  ): Promise<ReadAllResult<PayloadEvent> & { heldBack: boolean }> {
     const from = opts.from ?? START;
     const maxCount = opts.maxCount ?? this.#defaultMaxCount;
+    const fields = opts.fields ?? 'full';
     if (!Number.isInteger(maxCount) || maxCount < 1) {
       throw new RangeError('maxCount must be a positive integer');
     }
     const window = opts.eventTypes ? searchWindow(maxCount) : maxCount;
     const { rows } = await this.#pool.query<ReadAllRow>(
-      readAllStatement(from, maxCount, opts.eventTypes, window),
+      readAllStatement(from, maxCount, opts.eventTypes, window, fields),
     );
     const { facts, eventRows } = splitPage(rows);
-    const heldBack = facts?.[F_HELD_BACK] ?? false;
-    const headTx = facts?.[F_HEAD_TX];
-    const headGp = facts?.[F_HEAD_GP];
+    const at = EVENT_SLOTS[fields];
+    const fact = <T>(slot: number): T | null | undefined => facts?.[at + slot] as T | null;
+    const heldBack = fact<boolean>(F_HELD_BACK) ?? false;
+    const headTx = fact<string>(F_HEAD_TX);
+    const headGp = fact<bigint>(F_HEAD_GP);
     const head = headTx != null && headGp != null ? makePosition(headTx, headGp) : START;
-    const events = eventRows.map(tupleToRecordedEvent);
+    const events: PayloadEvent[] =
+      fields === 'payload'
+        ? (eventRows as unknown as PayloadTuple[]).map(tupleToPayloadEvent)
+        : (eventRows as unknown as EventTuple[]).map(tupleToRecordedEvent);
     const atHead = (p: Position): boolean => comparePositions(p, head) >= 0;
 
     const last = events.at(-1)?.position;
     if (events.length === maxCount && last !== undefined) {
       return { events, next: last, isEnd: atHead(last), heldBack };
     }
-    const scanEndTx = facts?.[F_SCAN_END_TX];
-    if (facts?.[F_SCANNED] === window && scanEndTx != null) {
+    const scanEndTx = fact<string>(F_SCAN_END_TX);
+    const scanEndGp = fact<bigint>(F_SCAN_END_GP);
+    if (fact<number>(F_SCANNED) === window && scanEndTx != null && scanEndGp != null) {
       // The search window filled up before maxCount matches: resume after what was scanned.
-      const scanEnd = makePosition(scanEndTx, facts[F_SCAN_END_GP]!);
+      const scanEnd = makePosition(scanEndTx, scanEndGp);
       return { events, next: scanEnd, isEnd: atHead(scanEnd), heldBack };
     }
     // The scan reached the end of the visible log: move past the filtered-out rows too.
@@ -322,33 +340,36 @@ export class PostgresEventStore implements EventStore {
   }
 }
 
-// Slots of a readAll row (see ReadAllRow): the event id (null on the facts row), the facts.
-const EVENT_ID = 4;
-const F_HEAD_TX = 10;
-const F_HEAD_GP = 11;
-const F_SCAN_END_TX = 12;
-const F_SCAN_END_GP = 13;
-const F_SCANNED = 14;
-const F_HELD_BACK = 15;
+// Slots of a readAll row's facts, after its event slots (EVENT_SLOTS; see ReadAllRow). Slot 0,
+// the transaction id, is null on the facts row only.
+const F_HEAD_TX = 0;
+const F_HEAD_GP = 1;
+const F_SCAN_END_TX = 2;
+const F_SCAN_END_GP = 3;
+const F_SCANNED = 4;
+const F_HELD_BACK = 5;
+
+/** The leading slots every event row has, whatever the fields read: its position. */
+type PositionedTuple = [transactionId: string, globalPositionText: string, ...rest: unknown[]];
 
 /**
  * A readAll page's rows: the facts row (no event) and the event rows in log order. PostgreSQL
  * returns them in that order (a UNION ALL of the facts and an ordered page, see
  * readAllStatement); should a plan ever interleave them, they are put back in order here.
  */
-function splitPage(rows: ReadAllRow[]): {
-  facts: ReadAllRow | undefined;
-  eventRows: EventTuple[];
+function splitPage(rows: unknown[][]): {
+  facts: unknown[] | undefined;
+  eventRows: PositionedTuple[];
 } {
-  let facts: ReadAllRow | undefined;
-  const eventRows: EventTuple[] = [];
+  let facts: unknown[] | undefined;
+  const eventRows: PositionedTuple[] = [];
   let ordered = true;
   for (const row of rows) {
-    if (row[EVENT_ID] === null) {
+    if (row[0] === null) {
       facts = row;
       continue;
     }
-    const event = row as unknown as EventTuple;
+    const event = row as PositionedTuple;
     const previous = eventRows.at(-1);
     if (previous && compareTuples(previous, event) >= 0) ordered = false;
     eventRows.push(event);
@@ -358,7 +379,7 @@ function splitPage(rows: ReadAllRow[]): {
 }
 
 /** Log order of two event rows (both parts are canonical decimal text). */
-function compareTuples(a: EventTuple, b: EventTuple): number {
+function compareTuples(a: PositionedTuple, b: PositionedTuple): number {
   return compareDecimals(a[0], b[0]) || compareDecimals(a[1], b[1]);
 }
 

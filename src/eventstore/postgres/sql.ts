@@ -4,7 +4,9 @@ import {
   type EventMetadata,
   type ExpectedRevision,
   type NewEvent,
+  type PayloadEvent,
   type Position,
+  type ReadFields,
   type RecordedEvent,
 } from '../port.ts';
 
@@ -34,6 +36,10 @@ const VISIBLE = 'transaction_id < pg_snapshot_xmin(pg_current_snapshot())';
 const COLUMNS =
   'transaction_id, global_position::text AS global_position_text, stream_name, revision, event_id, ' +
   "event_type, schema_version, data, metadata, date_part('epoch', recorded_at) * 1000 AS recorded_at_ms";
+// A payload read (fields: 'payload') selects only these: no uuid, metadata or timestamp output on
+// the server, four columns to decode per row. Same slot rule (PayloadTuple).
+const PAYLOAD_COLUMNS =
+  'transaction_id, global_position::text AS global_position_text, event_type, schema_version, data';
 
 /**
  * Advisory-lock class of stream locks (two-int form, so it cannot collide with single-bigint
@@ -298,14 +304,29 @@ export function searchWindow(maxCount: number): number {
   return Math.max(maxCount, 1000);
 }
 
-const PAGE_COLUMNS =
-  'transaction_id, global_position_text, stream_name, revision, event_id, event_type, ' +
-  'schema_version, data, metadata, recorded_at_ms';
-const NO_EVENT =
-  'NULL::xid8 AS transaction_id, NULL::text AS global_position_text, NULL::text AS stream_name, ' +
-  'NULL::bigint AS revision, NULL::uuid AS event_id, NULL::text AS event_type, ' +
-  'NULL::int AS schema_version, NULL::json AS data, NULL::json AS metadata, ' +
-  'NULL::float8 AS recorded_at_ms';
+/** The select lists of a readAll page, per ReadFields: one slot layout each (see ReadAllRow). */
+const PAGE_SHAPES = {
+  full: {
+    columns: COLUMNS,
+    pageColumns:
+      'transaction_id, global_position_text, stream_name, revision, event_id, event_type, ' +
+      'schema_version, data, metadata, recorded_at_ms',
+    noEvent:
+      'NULL::xid8 AS transaction_id, NULL::text AS global_position_text, NULL::text AS stream_name, ' +
+      'NULL::bigint AS revision, NULL::uuid AS event_id, NULL::text AS event_type, ' +
+      'NULL::int AS schema_version, NULL::json AS data, NULL::json AS metadata, ' +
+      'NULL::float8 AS recorded_at_ms',
+  },
+  payload: {
+    columns: PAYLOAD_COLUMNS,
+    pageColumns: 'transaction_id, global_position_text, event_type, schema_version, data',
+    noEvent:
+      'NULL::xid8 AS transaction_id, NULL::text AS global_position_text, ' +
+      'NULL::text AS event_type, NULL::int AS schema_version, NULL::json AS data',
+  },
+} as const satisfies Record<ReadFields, { columns: string; pageColumns: string; noEvent: string }>;
+/** Slots of the event part of a readAll row (the facts follow them). */
+export const EVENT_SLOTS: Record<ReadFields, number> = { full: 10, payload: 5 };
 const NO_META =
   'NULL::xid8 AS head_transaction_id, NULL::bigint AS head_global_position, ' +
   'NULL::xid8 AS scan_end_transaction_id, NULL::bigint AS scan_end_global_position, ' +
@@ -323,17 +344,22 @@ const NO_META =
  *    filtered-out events), whether committed events wait behind the visibility bound, and,
  *    filtered, how far the walk got (unfiltered, the page's last event is that).
  * The facts travel once per page, not on every row (they cost parsing per row).
+ * `fields` only chooses the event columns (EVENT_SLOTS of them); rows, order and facts are the
+ * same statement's either way.
  */
 export function readAllStatement(
   from: Position,
   maxCount: number,
   eventTypes: readonly string[] | undefined,
   window: number,
+  fields: ReadFields = 'full',
 ): QueryArrayConfig {
   const { major, minor } = parsePosition(from);
+  const shape = PAGE_SHAPES[fields];
+  const suffix = fields === 'full' ? '' : `_${fields}`;
   const after = `(transaction_id, global_position) > ($1::xid8, $2::bigint) AND ${VISIBLE}`;
   const order = 'ORDER BY transaction_id, global_position';
-  const facts = (scanEnd: string) => `SELECT ${NO_EVENT}, head.*, ${scanEnd},
+  const facts = (scanEnd: string) => `SELECT ${shape.noEvent}, head.*, ${scanEnd},
         -- ORDER BY … LIMIT 1 keeps this on the primary key even before the table is analysed
         -- (a bare EXISTS may be planned as a sequential scan of the whole log).
         (SELECT transaction_id FROM es_events
@@ -348,12 +374,12 @@ export function readAllStatement(
   if (!eventTypes) {
     return {
       rowMode: 'array',
-      name: 'es_read_all',
+      name: `es_read_all${suffix}`,
       text: `${facts(
         'NULL::xid8 AS scan_end_transaction_id, NULL::bigint AS scan_end_global_position, NULL::int AS scanned_count',
       )}
       UNION ALL
-      (SELECT ${COLUMNS}, ${NO_META} FROM es_events WHERE ${after} ${order} LIMIT $3)`,
+      (SELECT ${shape.columns}, ${NO_META} FROM es_events WHERE ${after} ${order} LIMIT $3)`,
       values: [major.toString(), minor.toString(), maxCount],
     };
   }
@@ -362,9 +388,9 @@ export function readAllStatement(
   const wanted = 'event_type = ANY($5::text[])';
   return {
     rowMode: 'array',
-    name: 'es_read_all_filtered',
+    name: `es_read_all_filtered${suffix}`,
     text: `WITH scanned AS MATERIALIZED (
-        SELECT ${COLUMNS},
+        SELECT ${shape.columns},
                row_number() OVER walk AS scanned_n,
                count(*) FILTER (WHERE ${wanted}) OVER walk AS wanted_n
         FROM es_events WHERE ${after}
@@ -379,16 +405,17 @@ export function readAllStatement(
         FROM scanned WHERE scanned_n = (SELECT max(scanned_n) FROM scanned)
       ) AS scan_end ON true
       UNION ALL
-      (SELECT ${PAGE_COLUMNS}, ${NO_META} FROM scanned
+      (SELECT ${shape.pageColumns}, ${NO_META} FROM scanned
        WHERE ${wanted} AND wanted_n <= $3)`,
     values: [major.toString(), minor.toString(), maxCount, window, eventTypes],
   };
 }
 
 /**
- * A readAll row, as an array (row mode 'array': no object per row keyed by column names). The
- * first row holds the page's facts (slots 10–15, the event slots null); every other row one
- * event (slots 0–9 as in EventRow, the fact slots null).
+ * A full readAll row, as an array (row mode 'array': no object per row keyed by column names).
+ * The first row holds the page's facts (slots 10–15, the event slots null); every other row one
+ * event (slots 0–9 as in EventRow, the fact slots null). A payload read's rows have the five
+ * PayloadTuple slots first, then the same six fact slots (EVENT_SLOTS).
  */
 export type ReadAllRow = [
   transactionId: string | null,
@@ -421,6 +448,15 @@ export type EventTuple = [
   data: unknown,
   metadata: EventMetadata,
   recordedAtMs: number,
+];
+
+/** The event slots of a payload readAll row that holds an event (PAYLOAD_COLUMNS' order). */
+export type PayloadTuple = [
+  transactionId: string,
+  globalPositionText: string,
+  eventType: string,
+  schemaVersion: number,
+  data: unknown,
 ];
 
 export function headStatement(): QueryConfig {
@@ -472,5 +508,15 @@ export function tupleToRecordedEvent(t: EventTuple): RecordedEvent {
     position: `${t[0]}/${t[1]}` as Position,
     schemaVersion: t[6],
     recordedAt: new Date(t[9]),
+  };
+}
+
+/** A payload readAll row in array row mode (PayloadTuple's slots). */
+export function tupleToPayloadEvent(t: PayloadTuple): PayloadEvent {
+  return {
+    type: t[2],
+    data: t[4],
+    schemaVersion: t[3],
+    position: `${t[0]}/${t[1]}` as Position,
   };
 }

@@ -1,4 +1,7 @@
-import type { Position, ReadAllResult } from '../../eventstore/port.ts';
+import type { PayloadEvent, Position, ReadAllResult } from '../../eventstore/port.ts';
+
+/** A page as the runner reads it (full or payload events, by the projection's `reads`). */
+type Page = ReadAllResult<PayloadEvent>;
 
 /**
  * Pages of the log read ahead of the batch being applied (the runner's catch-up, runner.ts).
@@ -12,15 +15,15 @@ import type { Position, ReadAllResult } from '../../eventstore/port.ts';
  * batch budget, shutdown). A read's failure surfaces only if its page is taken.
  */
 export class ReadAhead {
-  readonly #read: (from: Position) => Promise<ReadAllResult>;
+  readonly #read: (from: Position) => Promise<Page>;
   readonly #depth: number;
   readonly #mayRead: (pagesAhead: number) => boolean;
-  #pages: Page[] = [];
+  #pages: PendingPage[] = [];
   /** Reads dropped while in flight: settle() still waits for them. */
   #dropped = new Set<Promise<unknown>>();
 
   constructor(opts: {
-    read: (from: Position) => Promise<ReadAllResult>;
+    read: (from: Position) => Promise<Page>;
     /** Pages held or in flight at most (≥ 1). */
     depth: number;
     /** Whether one more page may be read while `pagesAhead` pages are held or in flight. */
@@ -34,7 +37,7 @@ export class ReadAhead {
   /**
    * The page that starts at `from`; afterwards the following pages are (being) read ahead.
    */
-  async take(from: Position): Promise<ReadAllResult> {
+  async take(from: Position): Promise<Page> {
     let head = this.#pages[0];
     if (head?.from !== from) {
       this.clear();
@@ -64,8 +67,8 @@ export class ReadAhead {
     await Promise.all([...this.#dropped]);
   }
 
-  #start(from: Position): Page {
-    const page: Page = { from, result: this.#read(from), arrived: undefined };
+  #start(from: Position): PendingPage {
+    const page: PendingPage = { from, result: this.#read(from), arrived: undefined };
     page.result.then(
       (r) => {
         page.arrived = r;
@@ -84,16 +87,16 @@ export class ReadAhead {
   }
 
   /** Starts reading after `page` unless it is the end of the log or there is no room. */
-  #follow(page: ReadAllResult): void {
+  #follow(page: Page): void {
     if (page.isEnd || this.#pages.length >= this.#depth) return;
     if (!this.#mayRead(this.#pages.length)) return;
     this.#start(page.next);
   }
 }
 
-interface Page {
+interface PendingPage {
   from: Position;
-  result: Promise<ReadAllResult>;
+  result: Promise<Page>;
   /** Set once the read resolved. */
-  arrived: ReadAllResult | undefined;
+  arrived: Page | undefined;
 }

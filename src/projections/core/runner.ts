@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import {
   comparePositions,
   type EventStore,
+  type PayloadEvent,
   type Position,
   type ReadAllResult,
   type RecordedEvent,
@@ -130,13 +131,17 @@ export interface ProjectionRunner {
  * write, and while it holds one, the event store holds back every event appended after it
  * (the xid8 visibility bound). Writing the checkpoint first would start that during `apply`'s
  * preparation, however long it takes.
+ *
+ * `events` are what a read with the projection's `reads` returned (see `readsOf`): a payload
+ * projection takes payload or full events, a full projection only full ones (checked: a
+ * TypeError, nothing applied).
  */
 export async function applyBatch(
   knex: Knex,
   projection: Projection,
   batch: {
     from: Position;
-    events: readonly RecordedEvent[];
+    events: readonly PayloadEvent[];
     next: Position;
     isEnd: boolean;
     heldBack?: boolean;
@@ -145,7 +150,7 @@ export async function applyBatch(
   try {
     return await knex.transaction(async (trx): Promise<BatchOutcome> => {
       if (!(await tryRunnerLock(trx, projection.name))) return { kind: 'busy' };
-      if (batch.events.length > 0) await projection.apply(trx, batch.events);
+      if (batch.events.length > 0) await applyEvents(trx, projection, batch.events);
       await advanceCheckpoint(trx, {
         name: projection.name,
         version: projection.version,
@@ -166,6 +171,28 @@ export async function applyBatch(
     if (err instanceof CheckpointConflictError) return { kind: 'conflict' };
     throw err;
   }
+}
+
+/** The fields the runner reads for `projection` (FullProjection's `reads` is optional). */
+export function readsOf(projection: Projection): 'full' | 'payload' {
+  return projection.reads ?? 'full';
+}
+
+function applyEvents(
+  trx: Knex.Transaction,
+  projection: Projection,
+  events: readonly PayloadEvent[],
+): Promise<void> {
+  if (projection.reads === 'payload') return projection.apply(trx, events);
+  if (!events.every(isRecorded)) {
+    throw new TypeError(`Projection ${projection.name} reads full events; it got payload events`);
+  }
+  return projection.apply(trx, events);
+}
+
+/** Full events carry metadata; payload events never do. */
+function isRecorded(event: PayloadEvent): event is RecordedEvent {
+  return 'metadata' in event;
 }
 
 const MAX_CONFLICTS_IN_A_ROW = 20;
@@ -203,14 +230,20 @@ export function createProjectionRunner(
   }
 
   // Read outside the transaction: the batch transaction holds a connection only while it writes.
-  const readFrom = (projection: Projection, from: Position): Promise<ReadAllResult> =>
-    deps.eventStore.readAll({ from, maxCount: batchSize, eventTypes: projection.eventTypes });
+  // A payload projection's pages are read with fields: 'payload' (less to send and decode).
+  const readFrom = (projection: Projection, from: Position): Promise<ReadAllResult<PayloadEvent>> =>
+    deps.eventStore.readAll({
+      from,
+      maxCount: batchSize,
+      eventTypes: projection.eventTypes,
+      fields: readsOf(projection),
+    });
 
   /** One batch from `from`: its page (`read`), then the transaction. */
   async function batchFrom(
     projection: Projection,
     from: Position,
-    read: (from: Position) => Promise<ReadAllResult>,
+    read: (from: Position) => Promise<ReadAllResult<PayloadEvent>>,
   ): Promise<BatchOutcome> {
     const page = await read(from);
     if (page.events.length === 0 && comparePositions(page.next, from) <= 0) {

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { RecordedEvent } from '../../eventstore/port.ts';
+import type { PayloadEvent, RecordedEvent } from '../../eventstore/port.ts';
 
 /**
  * A read model: a name, a version, the event types it handles, the tables it owns and how to
@@ -16,7 +16,10 @@ import type { RecordedEvent } from '../../eventstore/port.ts';
  *  - Changing the tables' DDL or `apply`'s meaning requires bumping `version`; a projection
  *    whose stored version differs rebuilds itself when the worker starts.
  */
-export interface Projection {
+export type Projection = FullProjection | PayloadProjection;
+
+/** What every projection has, whatever it reads. */
+interface ProjectionBase {
   readonly name: string;
   readonly version: number;
   /** Only events of these types are passed to `apply` (the checkpoint still advances past others). */
@@ -32,7 +35,6 @@ export interface Projection {
   readonly startAt?: 'beginning' | 'head';
   /** Creates the owned tables and their indexes in the current search_path's first schema. */
   createTables(trx: Knex.Transaction | Knex): Promise<void>;
-  apply(trx: Knex.Transaction, events: readonly RecordedEvent[]): Promise<void>;
   /**
    * Optional faster path for a full rebuild (see src/projections/core/rebuild.ts): a fresh session
    * per rebuild replaces `createTables` + `apply` for the replay into the shadow tables, then
@@ -41,6 +43,24 @@ export interface Projection {
    * `createTables` + `apply` would have produced from the same events.
    */
   readonly rebuild?: () => RebuildSession;
+}
+
+/** A projection that reads whole events (id, stream, revision, metadata, time). The default. */
+export interface FullProjection extends ProjectionBase {
+  readonly reads?: 'full';
+  readonly apply: (trx: Knex.Transaction, events: readonly RecordedEvent[]) => Promise<void>;
+}
+
+/**
+ * A projection that reads only type, schemaVersion, data and position of its events: the runner
+ * reads its batches with `readAll({ fields: 'payload' })` (no metadata, ids or times sent or
+ * decoded). `apply` is typed with PayloadEvent (a property, so checked strictly: an `apply` that
+ * wants RecordedEvent does not fit), so it cannot touch anything else. Full events fit it too (the
+ * rebuild may hand it those).
+ */
+export interface PayloadProjection extends ProjectionBase {
+  readonly reads: 'payload';
+  readonly apply: (trx: Knex.Transaction, events: readonly PayloadEvent[]) => Promise<void>;
 }
 
 /**
