@@ -9,7 +9,9 @@ import {
   type EventStore,
   type ExpectedRevision,
   type NewEvent,
+  type PayloadEvent,
   type Position,
+  type ReadFields,
   type RecordedEvent,
 } from './port.ts';
 
@@ -62,6 +64,44 @@ export function eventStoreContract(
     });
     afterAll(async () => {
       await h?.close();
+    });
+
+    /**
+     * Every event after `from` up to `until` (a visible position), in pages of 2, read with
+     * `fields`; checks on the way that the positions increase and `next` never falls behind.
+     */
+    async function readUntil(
+      fields: ReadFields,
+      from: Position,
+      until: Position,
+      eventTypes?: readonly string[],
+    ): Promise<PayloadEvent[]> {
+      const out: PayloadEvent[] = [];
+      let position = from;
+      while (comparePositions(position, until) < 0) {
+        const page = await h.store.readAll({
+          from: position,
+          maxCount: 2,
+          fields,
+          ...(eventTypes ? { eventTypes } : {}),
+        });
+        for (const e of page.events) {
+          expect(comparePositions(e.position, position)).toBe(1);
+          position = e.position;
+          if (comparePositions(e.position, until) <= 0) out.push(e);
+        }
+        expect(comparePositions(page.next, position)).toBeGreaterThanOrEqual(0);
+        position = page.next;
+        if (page.isEnd && comparePositions(position, until) < 0) await pause(10);
+      }
+      return out;
+    }
+
+    const payloadOf = (e: PayloadEvent): PayloadEvent => ({
+      type: e.type,
+      data: e.data,
+      schemaVersion: e.schemaVersion,
+      position: e.position,
     });
 
     /** Reads the global log from `from` until `until` holds, keeping only events of `streams`. */
@@ -278,6 +318,29 @@ export function eventStoreContract(
         expect(comparePositions(position, all.at(-1)!.position)).toBeGreaterThanOrEqual(0);
       });
 
+      it('a payload read returns the same events, order and positions as a full read, filtered and unfiltered', async () => {
+        const from = await h.store.headPosition();
+        const name = stream('payload');
+        await h.store.append(name, [noted(0), renamed('a'), noted(1), renamed('b'), noted(2)]);
+        const mine = await readAllOf(
+          from,
+          (e) => e.streamName === name,
+          (s) => s.length === 5,
+        );
+        const until = mine.at(-1)!.position;
+        for (const eventTypes of [undefined, ['ContractRenamed']]) {
+          const full = await readUntil('full', from, until, eventTypes);
+          const payload = await readUntil('payload', from, until, eventTypes);
+          expect(payload).toEqual(full.map(payloadOf));
+          for (const e of payload) {
+            expect(Object.keys(e).sort()).toEqual(['data', 'position', 'schemaVersion', 'type']);
+          }
+          expect(payload.filter((e) => mine.some((m) => m.position === e.position))).toHaveLength(
+            eventTypes ? 2 : 5,
+          );
+        }
+      });
+
       it('headPosition is the position of the newest event once it is visible', async () => {
         const name = stream('head');
         const { position } = await h.store.append(name, [noted(0)]);
@@ -482,12 +545,18 @@ export function eventStoreContract(
           { schemaVersion: 1, data: { title: 'Old name', subtitle: '' } },
           { schemaVersion: 2, data: { title: 'New name', subtitle: 'sub' } },
         ];
-        const shape = (events: RecordedEvent[]): unknown =>
+        const shape = (events: PayloadEvent[]): unknown =>
           events.map((e) => ({ schemaVersion: e.schemaVersion, data: e.data }));
 
         expect(shape(await h.store.readStream(name))).toEqual(expected);
         const mine = (e: RecordedEvent): boolean => e.streamName === name;
-        expect(shape(await readAllOf(from, mine, (s) => s.length === 2))).toEqual(expected);
+        const viaReadAll = await readAllOf(from, mine, (s) => s.length === 2);
+        expect(shape(viaReadAll)).toEqual(expected);
+        const positions = new Set(viaReadAll.map((e) => e.position));
+        const viaPayloadRead = (
+          await readUntil('payload', from, viaReadAll.at(-1)!.position, ['ContractRenamed'])
+        ).filter((e) => positions.has(e.position));
+        expect(shape(viaPayloadRead)).toEqual(expected);
 
         const viaSubscription: RecordedEvent[] = [];
         let resolveDone: () => void = () => {};

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.ts';
 import { PostgresEventStore } from '../../eventstore/postgres/postgres-event-store.ts';
-import { comparePositions } from '../../eventstore/port.ts';
+import { comparePositions, type PayloadEvent } from '../../eventstore/port.ts';
 import { readCheckpoint } from './checkpoints.ts';
 import {
   amountOf,
@@ -9,6 +9,7 @@ import {
   expectedTallies,
   otherEvent,
   silentLogger,
+  TALLY_EVENT,
   tallyProjection,
   tallyRows,
   waitUntilVisible,
@@ -17,6 +18,7 @@ import { RUNNER_LOCK_CLASS } from './locks.ts';
 import { rebuildProjection } from './rebuild.ts';
 import { createProjectionRegistry } from './registry.ts';
 import { projectionStatuses } from './status.ts';
+import type { PayloadProjection } from './types.ts';
 import { applyBatch, createProjectionRunner, ProjectionFailedError } from './runner.ts';
 
 describe('projection runner', () => {
@@ -226,6 +228,50 @@ describe('projection runner', () => {
       (r) => r.state === 'orphan',
     );
     expect(orphans.map((r) => r.name)).toContain('first');
+  });
+
+  it("reads a payload projection's batches as payload events, and refuses payload events for a full one", async () => {
+    // Records which fields each applied event had (payload events have exactly four).
+    const name = 'payload_reader';
+    const seen: { position: string; fields: string; amount: number }[] = [];
+    const p: PayloadProjection = {
+      name,
+      version: 1,
+      reads: 'payload',
+      eventTypes: [TALLY_EVENT],
+      tables: [`${name}_rows`],
+      createTables: (db) => db.schema.createTable(`${name}_rows`, (t) => t.text('position')),
+      apply: async (trx, events: readonly PayloadEvent[]) => {
+        for (const e of events) {
+          seen.push({
+            position: e.position,
+            fields: Object.keys(e).sort().join(','),
+            amount: (e.data as { amount: number }).amount,
+          });
+          await trx(`${name}_rows`).insert({ position: e.position });
+        }
+      },
+    };
+    await rebuildProjection(deps(), p);
+    seen.length = 0;
+    await appendTallies(store, 7, { start: 9001 });
+    const result = await createProjectionRunner(deps(), { batchSize: 3 }).runUntilCaughtUp(p);
+    expect(result).toMatchObject({ kind: 'caught-up', eventsApplied: 7 });
+    expect(seen.map((e) => e.amount)).toEqual([9001, 9002, 9003, 9004, 9005, 9006, 9007]);
+    expect(new Set(seen.map((e) => e.fields))).toEqual(
+      new Set(['data,position,schemaVersion,type']),
+    );
+    const cp = await readCheckpoint(db.knex, name);
+    expect(cp?.position).toBe(seen.at(-1)!.position);
+
+    // A full projection never gets them: the batch is refused before anything is applied.
+    const full = tallyProjection('full_refuses');
+    await rebuildProjection(deps(), full);
+    const from = (await readCheckpoint(db.knex, 'full_refuses'))!.position;
+    await appendTallies(store, 1, { start: 9100 });
+    const page = await store.readAll({ from, eventTypes: [TALLY_EVENT], fields: 'payload' });
+    await expect(applyBatch(db.knex, full, { from, ...page })).rejects.toBeInstanceOf(TypeError);
+    expect((await readCheckpoint(db.knex, 'full_refuses'))!.position).toBe(from);
   });
 
   it('waits, bounded, for events the store holds back behind an older open transaction', async () => {
