@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { CarCataloguedData, TrackCataloguedData } from '../../events/racing/catalog.ts';
-import type { RecordedEvent } from '../../eventstore/port.ts';
+import type { PayloadEvent } from '../../eventstore/port.ts';
 import type { Projection } from '../core/types.ts';
 import { col, insertRows, setExcluded, type Column } from '../racing/bulk.ts';
 import { CARS_TABLE, createCatalogTables, TRACKS_TABLE } from './tables.ts';
@@ -28,10 +28,12 @@ const trackColumns: Column<TrackCataloguedData>[] = [
 export const catalogProjection: Projection = {
   name: 'racing_catalog',
   version: 1,
+  // Folds only the events' payload: the runner reads its batches with fields: 'payload'.
+  reads: 'payload',
   eventTypes: ['CarCatalogued', 'TrackCatalogued'],
   tables: [CARS_TABLE, TRACKS_TABLE],
   createTables: createCatalogTables,
-  async apply(trx: Knex.Transaction, events: readonly RecordedEvent[]) {
+  async apply(trx: Knex.Transaction, events: readonly PayloadEvent[]) {
     const cars = new Map<number, CarCataloguedData>();
     const tracks = new Map<number, TrackCataloguedData>();
     for (const e of events) {

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { DriverRatingHistoryData } from '../../events/racing/drivers.ts';
-import type { RecordedEvent } from '../../eventstore/port.ts';
+import type { PayloadEvent } from '../../eventstore/port.ts';
 import { col, type Column } from '../racing/bulk.ts';
 import { copyText } from '../racing/copy.ts';
 import { RATING_HISTORY_TABLE } from './tables.ts';
@@ -25,7 +25,7 @@ export const chartKey = (d: DriverRatingHistoryData): string =>
   `${d.custId}:${d.category}:${d.chart}`;
 
 /** The last chart of each (driver, category, chart) among the events, in order of first sight. */
-export function chartsOf(events: readonly RecordedEvent[]): Map<string, DriverRatingHistoryData> {
+export function chartsOf(events: readonly PayloadEvent[]): Map<string, DriverRatingHistoryData> {
   const charts = new Map<string, DriverRatingHistoryData>();
   for (const e of events) {
     if (e.type !== 'DriverRatingHistoryRecorded') continue;

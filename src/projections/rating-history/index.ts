@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { RecordedEvent } from '../../eventstore/port.ts';
+import type { PayloadEvent } from '../../eventstore/port.ts';
 import type { Projection } from '../core/types.ts';
 import { insertRows } from '../racing/bulk.ts';
 import { ratingHistoryRebuild } from './rebuild.ts';
@@ -16,10 +16,12 @@ export { RATING_HISTORY_TABLE } from './tables.ts';
 export const ratingHistoryProjection: Projection = {
   name: 'racing_rating_history',
   version: 1,
+  // Folds only the events' payload: the runner reads its batches with fields: 'payload'.
+  reads: 'payload',
   eventTypes: ['DriverRatingHistoryRecorded'],
   tables: [RATING_HISTORY_TABLE],
   createTables: createRatingHistoryTables,
-  async apply(trx: Knex.Transaction, events: readonly RecordedEvent[]) {
+  async apply(trx: Knex.Transaction, events: readonly PayloadEvent[]) {
     const charts = chartsOf(events);
     if (charts.size === 0) return;
     await deleteCharts(trx, [...charts.values()]);

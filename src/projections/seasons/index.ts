@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { ScheduleWeek, SeasonScheduledData } from '../../events/racing/catalog.ts';
-import type { RecordedEvent } from '../../eventstore/port.ts';
+import type { PayloadEvent } from '../../eventstore/port.ts';
 import type { Projection } from '../core/types.ts';
 import { col, insertRows, setExcluded, type Column } from '../racing/bulk.ts';
 import { createSeasonTables, SEASON_WEEKS_TABLE, SEASONS_TABLE } from './tables.ts';
@@ -48,10 +48,12 @@ const weekColumns: Column<WeekRow>[] = [
 export const seasonsProjection: Projection = {
   name: 'racing_seasons',
   version: 1,
+  // Folds only the events' payload: the runner reads its batches with fields: 'payload'.
+  reads: 'payload',
   eventTypes: ['SeasonScheduled'],
   tables: [SEASONS_TABLE, SEASON_WEEKS_TABLE],
   createTables: createSeasonTables,
-  async apply(trx: Knex.Transaction, events: readonly RecordedEvent[]) {
+  async apply(trx: Knex.Transaction, events: readonly PayloadEvent[]) {
     const latest = new Map<number, SeasonScheduledData>();
     for (const e of events) {
       if (e.type !== 'SeasonScheduled') continue;

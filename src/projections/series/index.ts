@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { SeasonScheduledData, SeriesCataloguedData } from '../../events/racing/catalog.ts';
-import type { RecordedEvent } from '../../eventstore/port.ts';
+import type { PayloadEvent } from '../../eventstore/port.ts';
 import type { Projection } from '../core/types.ts';
 import { col, insertRows, setExcluded, type Column } from '../racing/bulk.ts';
 import { createSeriesTables, SERIES_TABLE } from './tables.ts';
@@ -47,10 +47,12 @@ const later = (a: SeasonScheduledData, b: SeasonScheduledData) =>
 export const seriesProjection: Projection = {
   name: 'racing_series',
   version: 1,
+  // Folds only the events' payload: the runner reads its batches with fields: 'payload'.
+  reads: 'payload',
   eventTypes: ['SeriesCatalogued', 'SeasonScheduled'],
   tables: [SERIES_TABLE],
   createTables: createSeriesTables,
-  async apply(trx: Knex.Transaction, events: readonly RecordedEvent[]) {
+  async apply(trx: Knex.Transaction, events: readonly PayloadEvent[]) {
     const series = new Map<number, SeriesCataloguedData>();
     const latestSeason = new Map<number, SeasonScheduledData>();
     for (const e of events) {
