@@ -83,7 +83,13 @@ await new Promise<void>((resolve) => bareServer.listen(0, '127.0.0.1', resolve))
 
 // (b), (c): the real app.
 const dataDir = await mkdtemp(path.join(tmpdir(), 'pitwall-bench-'));
-const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: dataDir });
+const config = loadConfig({
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'warn',
+  DATA_DIR: dataDir,
+  // SSR_CACHE_MB=0 measures every (c) request rendering React (docs/benchmarks.md "Web").
+  ...(process.env.SSR_CACHE_MB !== undefined ? { SSR_CACHE_MB: process.env.SSR_CACHE_MB } : {}),
+});
 const logger = createLogger({ level: 'warn', pretty: false });
 const eventStore = createEventStore({
   config,

@@ -47,6 +47,8 @@ export const configSchema = z.object({
   RUN_WORKERS: bool,
   /** Seconds a public racing API answer is reused in-process (0: off). See docs/api.md. */
   API_CACHE_SECONDS: z.coerce.number().int().min(0).max(30).default(10),
+  /** Megabytes of server-rendered pages reused in-process in production (0: off). See docs/web.md. */
+  SSR_CACHE_MB: z.coerce.number().int().min(0).max(1024).default(32),
 });
 
 export type Config = z.infer<typeof configSchema>;

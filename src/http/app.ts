@@ -22,6 +22,7 @@ import { securityHeaders } from './security.ts';
 import { loadSessionSecret } from './session/secret.ts';
 import { createSession } from './session/session.ts';
 import { builtSsrRenderer, viteSsrRenderer } from './ssr.ts';
+import { cachedSsrRenderer } from './ssr-cache.ts';
 import { staticAssets } from './static.ts';
 import { bodyParsers } from './body.ts';
 import { series } from './series.ts';
@@ -145,6 +146,9 @@ export async function createHttpApp(
       assets = built;
       version = built.version;
       ssr = await builtSsrRenderer(web.dir);
+      if (config.SSR_CACHE_MB > 0) {
+        ssr = cachedSsrRenderer(ssr, { maxBytes: config.SSR_CACHE_MB * 1024 * 1024 });
+      }
       break;
     }
     case 'none':
