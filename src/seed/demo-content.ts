@@ -55,6 +55,13 @@ export async function seedDemoContent(deps: SeedDeps, signal?: AbortSignal): Pro
     },
   });
   if (report.skipped) logger.info({ drivers: report.drivers }, 'demo racing data already seeded');
+  else if (signal?.aborted)
+    // Not recorded as seeded: the next start ingests again, and what is already in the log
+    // appends nothing (ingest is idempotent), so it carries on where this one stopped.
+    logger.info(
+      { events: report.counts?.appended },
+      'demo racing data seeding stopped by shutdown; the next start resumes it',
+    );
   else
     logger.info(
       {
