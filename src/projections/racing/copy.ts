@@ -15,48 +15,27 @@ export async function copyRows<Row>(
   columns: readonly Column<Row>[],
   rows: readonly Row[],
 ): Promise<void> {
-  await encodeCopy(table, columns, rows).write(trx);
-}
-
-/**
- * The CPU half of copyRows: the rows encoded now (they may change afterwards), sent by `write`.
- * Lets a caller encode the next batch while the previous one is still being written.
- */
-export function encodeCopy<Row>(
-  table: string,
-  columns: readonly Column<Row>[],
-  rows: readonly Row[],
-): { write(trx: Knex.Transaction): Promise<void> } {
-  if (!IDENTIFIER.test(table)) throw new TypeError(`Not a plain table name: ${table}`);
-  for (const c of columns) {
-    if (!IDENTIFIER.test(c.name)) throw new TypeError(`Not a plain column name: ${c.name}`);
-  }
+  const lines = new CopyLines(
+    table,
+    columns.map((c) => c.name),
+  );
   // One array of cells per row, joined: string concatenation cell by cell builds ropes that cost
   // ten times as much to flatten when the chunk is encoded.
   const getters = columns.map((c) => c.get);
   const json = columns.map((c) => c.type === 'jsonb');
   const cells = new Array<string>(columns.length);
-  const chunks: Buffer[] = [];
-  let lines: string[] = [];
   for (const row of rows) {
     for (let i = 0; i < getters.length; i++) cells[i] = copyText(getters[i]!(row), json[i]!);
-    lines.push(cells.join('\t'));
-    if (lines.length === CHUNK_ROWS) {
-      chunks.push(Buffer.from(lines.join('\n') + '\n', 'utf8'));
-      lines = [];
-    }
+    lines.add(cells.join('\t'));
   }
-  if (lines.length > 0) chunks.push(Buffer.from(lines.join('\n') + '\n', 'utf8'));
-  return copyIn(
-    table,
-    columns.map((c) => c.name),
-    chunks,
-  );
+  await lines.done().write(trx);
 }
 
 /**
- * encodeCopy for callers that write the text lines themselves (one row per line, no newline,
- * cells separated by tabs and encoded with `copyText`): the fastest way for many narrow rows.
+ * The COPY of rows given as text lines (one row per line, no newline, cells separated by tabs and
+ * encoded with `copyText`), encoded as they come and sent by `done().write`: callers that write
+ * the lines themselves (the fastest way for many narrow rows) can encode a batch while the
+ * previous one is still being written.
  * Lines are turned into bytes every CHUNK_ROWS, so a batch's strings die young (the garbage
  * collector never has to promote millions of them).
  */
