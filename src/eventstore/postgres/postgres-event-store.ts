@@ -34,12 +34,10 @@ import {
   readAllStatement,
   readStreamStatement,
   streamRevisionStatement,
-  toRecordedEvent,
   tupleToPayloadEvent,
   tupleToRecordedEvent,
   writtenByIdsStatement,
   type AppendRow,
-  type EventRow,
   type EventTuple,
   type PayloadTuple,
   type ReadAllRow,
@@ -226,7 +224,7 @@ export class PostgresEventStore implements EventStore {
   }
 
   async readStream(streamName: string, opts: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
-    const { rows } = await this.#pool.query<EventRow>(
+    const { rows } = await this.#pool.query<EventTuple>(
       readStreamStatement(
         streamName,
         opts.direction ?? 'forwards',
@@ -234,7 +232,7 @@ export class PostgresEventStore implements EventStore {
         opts.maxCount,
       ),
     );
-    return rows.map(toRecordedEvent);
+    return rows.map(tupleToRecordedEvent);
   }
 
   readAll<F extends ReadFields = 'full'>(

@@ -32,7 +32,8 @@ const VISIBLE = 'transaction_id < pg_snapshot_xmin(pg_current_snapshot())';
 // microseconds exactly enough for a Date's milliseconds.
 // global_position travels as text: it only ever becomes part of the position string (parsing it
 // as a bigint and printing it again cost a tenth of readAll's client time).
-// readAll reads these in array row mode: their ORDER is the slot order of EventTuple/ReadAllRow.
+// readStream and readAll read these in array row mode: their ORDER is the slot order of
+// EventTuple/ReadAllRow.
 const COLUMNS =
   'transaction_id, global_position::text AS global_position_text, stream_name, revision, event_id, ' +
   "event_type, schema_version, data, metadata, date_part('epoch', recorded_at) * 1000 AS recorded_at_ms";
@@ -280,9 +281,10 @@ export function readStreamStatement(
   direction: 'forwards' | 'backwards',
   fromRevision: bigint | undefined,
   maxCount: number | undefined,
-): QueryConfig {
+): QueryArrayConfig {
   const forwards = direction === 'forwards';
   return {
+    rowMode: 'array',
     name: forwards ? 'es_read_stream_fwd' : 'es_read_stream_bwd',
     text: `SELECT ${COLUMNS} FROM es_events
            WHERE stream_name = $1 AND revision ${forwards ? '>=' : '<='} $2::bigint
@@ -414,7 +416,7 @@ export function readAllStatement(
 /**
  * A full readAll row, as an array (row mode 'array': no object per row keyed by column names).
  * The first row holds the page's facts (slots 10–15, the event slots null); every other row one
- * event (slots 0–9 as in EventRow, the fact slots null). A payload read's rows have the five
+ * event (slots 0–9 as in EventTuple, the fact slots null). A payload read's rows have the five
  * PayloadTuple slots first, then the same six fact slots (EVENT_SLOTS).
  */
 export type ReadAllRow = [
@@ -436,7 +438,7 @@ export type ReadAllRow = [
   scannedCount: number | null,
   heldBack: boolean | null,
 ];
-/** The event slots of a readAll row that holds an event. */
+/** The slots of an event row: readStream's rows, and the event slots of a full readAll row. */
 export type EventTuple = [
   transactionId: string,
   globalPositionText: string,
@@ -467,36 +469,11 @@ export function headStatement(): QueryConfig {
   };
 }
 
-export interface EventRow {
-  transaction_id: string;
-  /** The bigint as canonical decimal text. */
-  global_position_text: string;
-  stream_name: string;
-  revision: bigint;
-  event_id: string;
-  event_type: string;
-  schema_version: number;
-  data: unknown;
-  metadata: EventMetadata;
-  recorded_at_ms: number;
-}
-
-export function toRecordedEvent(row: EventRow): RecordedEvent {
-  return {
-    id: row.event_id,
-    type: row.event_type,
-    data: row.data,
-    metadata: row.metadata,
-    streamName: row.stream_name,
-    revision: row.revision,
-    // Both parts come from the database as canonical unsigned integers: no re-parsing needed.
-    position: `${row.transaction_id}/${row.global_position_text}` as Position,
-    schemaVersion: row.schema_version,
-    recordedAt: new Date(row.recorded_at_ms),
-  };
-}
-
-/** The same for a readAll row in array row mode (slots as in EventRow's field order). */
+/**
+ * An event row in array row mode (readStream's rows, a full readAll's event rows: COLUMNS'
+ * order). Both parts of the position come from the database as canonical unsigned integers: no
+ * re-parsing needed.
+ */
 export function tupleToRecordedEvent(t: EventTuple): RecordedEvent {
   return {
     id: t[4],
