@@ -40,7 +40,7 @@ export function pointsOf(charts: Iterable<DriverRatingHistoryData>): PointRow[] 
   const points = new Map<string, PointRow>();
   for (const d of charts) {
     for (const p of d.points) {
-      points.set(`${d.custId}:${d.category}:${d.chart}:${p.date}`, {
+      points.set(`${chartKey(d)}:${p.date}`, {
         custId: d.custId,
         category: d.category,
         chart: d.chart,
