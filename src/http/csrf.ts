@@ -151,7 +151,7 @@ export function csrfProtection(opts: {
     const bound = sessionHoldsState(req);
     if (safe && !bound && isApiRequest(req)) {
       (req as CsrfRequest)[TOKEN_COOKIE] = 'none';
-    } else if (!bound && req.session === undefined && isAccepted(cookieToken)) {
+    } else if (req.session === undefined && isAccepted(cookieToken)) {
       // Until a session exists, the watcher would find nothing to send.
       (req as CsrfRequest)[TOKEN_COOKIE] = 'until-session';
     } else {
