@@ -17,7 +17,8 @@ if (!databaseUrl) throw new Error('usage: data-server.ts <databaseUrl>');
 
 const knex = createKnex(databaseUrl, { poolMax: 10 });
 const dataDir = await mkdtemp(path.join(tmpdir(), 'pitwall-bench-data-'));
-// API_CACHE_SECONDS from the environment (bench:data -- --api-cache S); else the app's default.
+// API_CACHE_SECONDS from the environment (`API_CACHE_SECONDS=0 npm run bench:data`); else the
+// app's default.
 const config = loadConfig({
   NODE_ENV: 'production',
   LOG_LEVEL: 'warn',
