@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { pino } from 'pino';
+import { afterAll, beforeAll } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.ts';
+import { PostgresEventStore } from '../../eventstore/postgres/postgres-event-store.ts';
 import {
   comparePositions,
   type EventStore,
@@ -13,6 +16,36 @@ import type { Projection } from './types.ts';
 /** Test-only helpers shared by the projection and job int tests (not a *.test.ts file). */
 
 export const silentLogger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+
+/**
+ * A fresh test database with a PostgreSQL event store on it for the enclosing describe: created
+ * in a beforeAll (register seeding hooks after this call), closed and dropped in an afterAll.
+ * `db`, `store` and `deps()` may be used inside hooks and tests only.
+ */
+export function useTestStore() {
+  let db: TestDatabase | undefined;
+  let store: PostgresEventStore | undefined;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    store = new PostgresEventStore({ connectionString: db.url, logger: silentLogger });
+  });
+  afterAll(async () => {
+    await store?.close();
+    await db?.drop();
+  });
+  const fixture = {
+    get db(): TestDatabase {
+      if (!db) throw new Error('useTestStore: the database exists only inside hooks and tests');
+      return db;
+    },
+    get store(): PostgresEventStore {
+      if (!store) throw new Error('useTestStore: the store exists only inside hooks and tests');
+      return store;
+    },
+    deps: () => ({ knex: fixture.db.knex, eventStore: fixture.store, logger: silentLogger }),
+  };
+  return fixture;
+}
 
 export const TALLY_EVENT = 'TallyAdded';
 export const OTHER_EVENT = 'SomethingElseHappened';

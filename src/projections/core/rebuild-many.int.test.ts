@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.ts';
-import { PostgresEventStore } from '../../eventstore/postgres/postgres-event-store.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readCheckpoint } from './checkpoints.ts';
 import {
   amountOf,
   appendTallies,
   expectedTallies,
-  silentLogger,
   tallyProjection,
   tallyRows,
+  useTestStore,
 } from './fixtures.test-support.ts';
 import { rebuildProjection } from './rebuild.ts';
 import { rebuildProjections } from './rebuild-many.ts';
@@ -17,18 +15,11 @@ import { createProjectionRunner } from './runner.ts';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('rebuilding several projections side by side', () => {
-  let db: TestDatabase;
-  let store: PostgresEventStore;
-  const deps = () => ({ knex: db.knex, eventStore: store, logger: silentLogger });
+  const fx = useTestStore();
+  const { deps } = fx;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    store = new PostgresEventStore({ connectionString: db.url, logger: silentLogger });
-    await appendTallies(store, 200, { perAppend: 10 });
-  });
-  afterAll(async () => {
-    await store.close();
-    await db.drop();
+    await appendTallies(fx.store, 200, { perAppend: 10 });
   });
 
   it('runs at most `concurrency` at a time, each equal to a fresh replay, while appends and live runners go on', async () => {
@@ -40,7 +31,7 @@ describe('rebuilding several projections side by side', () => {
     let stop = false;
     const appender = (async () => {
       for (let k = 0; !stop && k < 40; k++) {
-        await appendTallies(store, 5, { start: 20_000 + k * 5, streams: 3, perAppend: 5 });
+        await appendTallies(fx.store, 5, { start: 20_000 + k * 5, streams: 3, perAppend: 5 });
       }
     })();
     const runner = createProjectionRunner(deps(), { batchSize: 15 });
@@ -80,14 +71,14 @@ describe('rebuilding several projections side by side', () => {
       names.map((n) => [n, 'rebuilt']),
     );
 
-    const expected = await expectedTallies(store);
+    const expected = await expectedTallies(fx.store);
     for (const name of names) {
       await runner.runUntilCaughtUp(tallyProjection(name));
-      const rows = await tallyRows(db.knex, name);
+      const rows = await tallyRows(fx.db.knex, name);
       expect(rows.totals).toEqual(expected.totals);
       expect(rows.appliedCount).toBe(expected.count);
       expect(rows.distinctApplied).toBe(expected.count);
-      expect(await readCheckpoint(db.knex, name)).toEqual(
+      expect(await readCheckpoint(fx.db.knex, name)).toEqual(
         expect.objectContaining({ version: 1, status: 'idle', eventsApplied: expected.count }),
       );
     }
@@ -97,8 +88,8 @@ describe('rebuilding several projections side by side', () => {
     for (const name of ['side_ok', 'side_bad']) {
       await rebuildProjection(deps(), tallyProjection(name));
     }
-    const before = await tallyRows(db.knex, 'side_bad');
-    const positionBefore = (await readCheckpoint(db.knex, 'side_bad'))!.position;
+    const before = await tallyRows(fx.db.knex, 'side_bad');
+    const positionBefore = (await readCheckpoint(fx.db.knex, 'side_bad'))!.position;
 
     const outcomes = await rebuildProjections(
       deps(),
@@ -114,12 +105,12 @@ describe('rebuilding several projections side by side', () => {
     ]);
     const [bad] = outcomes;
     expect(bad?.ok === false && String(bad.error)).toContain('tally refuses amount 150');
-    expect(await tallyRows(db.knex, 'side_bad')).toEqual(before);
-    expect(await readCheckpoint(db.knex, 'side_bad')).toEqual(
+    expect(await tallyRows(fx.db.knex, 'side_bad')).toEqual(before);
+    expect(await readCheckpoint(fx.db.knex, 'side_bad')).toEqual(
       expect.objectContaining({ status: 'failed', position: positionBefore }),
     );
-    expect((await tallyRows(db.knex, 'side_ok')).totals).toEqual(
-      (await expectedTallies(store)).totals,
+    expect((await tallyRows(fx.db.knex, 'side_ok')).totals).toEqual(
+      (await expectedTallies(fx.store)).totals,
     );
   });
 
@@ -139,9 +130,9 @@ describe('rebuilding several projections side by side', () => {
       ['stale_old', 'rebuilt'],
       ['stale_new', 'rebuilt'],
     ]);
-    expect(await readCheckpoint(db.knex, 'stale_old')).toEqual(
+    expect(await readCheckpoint(fx.db.knex, 'stale_old')).toEqual(
       expect.objectContaining({ version: 2, status: 'idle' }),
     );
-    expect(await db.knex.schema.hasColumn('stale_old_totals', 'note')).toBe(true);
+    expect(await fx.db.knex.schema.hasColumn('stale_old_totals', 'note')).toBe(true);
   });
 });

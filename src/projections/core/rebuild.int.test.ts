@@ -1,16 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { comparePositions } from '../../eventstore/port.ts';
-import { PostgresEventStore } from '../../eventstore/postgres/postgres-event-store.ts';
 import { readCheckpoint } from './checkpoints.ts';
 import {
   amountOf,
   appendTallies,
   deferred,
   expectedTallies,
-  silentLogger,
   tallyProjection,
   tallyRows,
+  useTestStore,
 } from './fixtures.test-support.ts';
 import { rebuildProjection, rebuildStaleProjections, shadowSchemaName } from './rebuild.ts';
 import { createProjectionRunner } from './runner.ts';
@@ -26,12 +24,11 @@ async function until(condition: () => boolean, what: string): Promise<void> {
 }
 
 describe('projection rebuild', () => {
-  let db: TestDatabase;
-  let store: PostgresEventStore;
-  const deps = () => ({ knex: db.knex, eventStore: store, logger: silentLogger });
+  const fx = useTestStore();
+  const { deps } = fx;
   const schemaExists = async (schema: string) =>
     (
-      (await db
+      (await fx.db
         .knex('information_schema.schemata')
         .where({ schema_name: schema })
         .count({ n: '*' })
@@ -39,13 +36,7 @@ describe('projection rebuild', () => {
     ).n > 0;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    store = new PostgresEventStore({ connectionString: db.url, logger: silentLogger });
-    await appendTallies(store, 200, { perAppend: 10 });
-  });
-  afterAll(async () => {
-    await store.close();
-    await db.drop();
+    await appendTallies(fx.store, 200, { perAppend: 10 });
   });
 
   it('ends equal to a fresh full replay when appends and the live runner continue during the rebuild', async () => {
@@ -57,7 +48,7 @@ describe('projection rebuild', () => {
     const appender = (async () => {
       // Bounded, so the later tests replay a log of a known, modest size.
       for (let k = 0; !stop && appended < 400; k++) {
-        await appendTallies(store, 5, { start: 10_000 + k * 5, streams: 4, perAppend: 2 });
+        await appendTallies(fx.store, 5, { start: 10_000 + k * 5, streams: 4, perAppend: 2 });
         appended += 5;
       }
     })();
@@ -91,15 +82,15 @@ describe('projection rebuild', () => {
 
     const fresh = tallyProjection('fresh');
     await rebuildProjection(deps(), fresh);
-    const rebuilt = await tallyRows(db.knex, 'busy');
-    const replayed = await tallyRows(db.knex, 'fresh');
-    const expected = await expectedTallies(store);
+    const rebuilt = await tallyRows(fx.db.knex, 'busy');
+    const replayed = await tallyRows(fx.db.knex, 'fresh');
+    const expected = await expectedTallies(fx.store);
     expect(rebuilt.totals).toEqual(replayed.totals);
     expect(rebuilt.totals).toEqual(expected.totals);
     expect(rebuilt.appliedIds).toEqual(replayed.appliedIds);
     expect(rebuilt.appliedCount).toBe(expected.count);
     expect(rebuilt.distinctApplied).toBe(expected.count);
-    expect(await readCheckpoint(db.knex, 'busy')).toEqual(
+    expect(await readCheckpoint(fx.db.knex, 'busy')).toEqual(
       expect.objectContaining({ version: 1, eventsApplied: expected.count }),
     );
   });
@@ -107,15 +98,15 @@ describe('projection rebuild', () => {
   it('keeps serving the complete old tables while the shadow tables fill, then drops the shadow schema', async () => {
     const p = tallyProjection('reader');
     await rebuildProjection(deps(), p);
-    const before = await tallyRows(db.knex, 'reader');
+    const before = await tallyRows(fx.db.knex, 'reader');
     let during: Awaited<ReturnType<typeof tallyRows>> | undefined;
     let shadow: Awaited<ReturnType<typeof tallyRows>> | undefined;
     await rebuildProjection(deps(), p, {
       batchSize: 30,
       onProgress: async (progress) => {
         if (progress.phase === 'replay' && progress.batches === 1) {
-          during = await tallyRows(db.knex, 'reader');
-          shadow = await tallyRows(db.knex, 'reader', shadowSchemaName('reader'));
+          during = await tallyRows(fx.db.knex, 'reader');
+          shadow = await tallyRows(fx.db.knex, 'reader', shadowSchemaName('reader'));
         }
       },
     });
@@ -123,7 +114,7 @@ describe('projection rebuild', () => {
     expect(shadow!.appliedCount).toBe(30);
     expect(shadow!.appliedCount).toBeLessThan(before.appliedCount);
     expect(await schemaExists(shadowSchemaName('reader'))).toBe(false);
-    expect(await tallyRows(db.knex, 'reader')).toEqual(before);
+    expect(await tallyRows(fx.db.knex, 'reader')).toEqual(before);
   });
 
   it('rebuilds at start only what is missing or whose version changed', async () => {
@@ -134,23 +125,25 @@ describe('projection rebuild', () => {
     const v2 = tallyProjection('ver', 2, { extraColumn: 'note' });
     const results = await rebuildStaleProjections(deps(), [v2]);
     expect(results).toEqual([expect.objectContaining({ kind: 'rebuilt', version: 2 })]);
-    expect(await readCheckpoint(db.knex, 'ver')).toEqual(
+    expect(await readCheckpoint(fx.db.knex, 'ver')).toEqual(
       expect.objectContaining({ version: 2, status: 'idle' }),
     );
-    expect(await db.knex.schema.hasColumn('ver_totals', 'note')).toBe(true);
-    expect((await tallyRows(db.knex, 'ver')).totals).toEqual((await expectedTallies(store)).totals);
+    expect(await fx.db.knex.schema.hasColumn('ver_totals', 'note')).toBe(true);
+    expect((await tallyRows(fx.db.knex, 'ver')).totals).toEqual(
+      (await expectedTallies(fx.store)).totals,
+    );
   });
 
   it('leaves the live tables and checkpoint in place when a rebuild fails', async () => {
     const good = tallyProjection('fragile');
     await rebuildProjection(deps(), good);
-    const before = await tallyRows(db.knex, 'fragile');
-    const positionBefore = (await readCheckpoint(db.knex, 'fragile'))!.position;
+    const before = await tallyRows(fx.db.knex, 'fragile');
+    const positionBefore = (await readCheckpoint(fx.db.knex, 'fragile'))!.position;
 
     const bad = tallyProjection('fragile', 1, { failWhen: (e) => amountOf(e) === 150 });
     await expect(rebuildProjection(deps(), bad)).rejects.toThrow('tally refuses amount 150');
-    expect(await tallyRows(db.knex, 'fragile')).toEqual(before);
-    const cp = await readCheckpoint(db.knex, 'fragile');
+    expect(await tallyRows(fx.db.knex, 'fragile')).toEqual(before);
+    const cp = await readCheckpoint(fx.db.knex, 'fragile');
     expect(cp).toEqual(
       expect.objectContaining({ version: 1, status: 'failed', position: positionBefore }),
     );
@@ -160,12 +153,12 @@ describe('projection rebuild', () => {
 
   it('waits at the end of the log for events an older open transaction still holds back', async () => {
     // An open transaction with an id, older than the appends below: the store holds them back.
-    const blocker = await db.knex.transaction();
+    const blocker = await fx.db.knex.transaction();
     let last;
     try {
       await blocker.raw('SELECT pg_current_xact_id()');
-      last = await appendTallies(store, 30, { start: 50_000, visible: false });
-      expect(comparePositions(await store.headPosition(), last)).toBeLessThan(0);
+      last = await appendTallies(fx.store, 30, { start: 50_000, visible: false });
+      expect(comparePositions(await fx.store.headPosition(), last)).toBeLessThan(0);
       const rebuilt = rebuildProjection(deps(), tallyProjection('patient'));
       await sleep(300); // the replay reaches the end and finds the tail held back
       await blocker.commit();
@@ -174,10 +167,10 @@ describe('projection rebuild', () => {
       if (!blocker.isCompleted()) await blocker.rollback();
     }
     expect(
-      comparePositions((await readCheckpoint(db.knex, 'patient'))!.position, last),
+      comparePositions((await readCheckpoint(fx.db.knex, 'patient'))!.position, last),
     ).toBeGreaterThanOrEqual(0);
-    const rebuilt = await tallyRows(db.knex, 'patient');
-    const expected = await expectedTallies(store);
+    const rebuilt = await tallyRows(fx.db.knex, 'patient');
+    const expected = await expectedTallies(fx.store);
     expect(rebuilt.totals).toEqual(expected.totals);
     expect(rebuilt.appliedCount).toBe(expected.count);
   });
@@ -208,6 +201,6 @@ describe('projection rebuild', () => {
       tables: ['liar_totals', 'liar_applied', 'liar_missing'],
     };
     await expect(rebuildProjection(deps(), p)).rejects.toThrow('did not create liar_missing');
-    expect(await db.knex.schema.hasTable('liar_totals')).toBe(false);
+    expect(await fx.db.knex.schema.hasTable('liar_totals')).toBe(false);
   });
 });

@@ -1,6 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.ts';
-import { PostgresEventStore } from '../../eventstore/postgres/postgres-event-store.ts';
+import { describe, expect, it } from 'vitest';
 import { comparePositions, type PayloadEvent } from '../../eventstore/port.ts';
 import { readCheckpoint } from './checkpoints.ts';
 import {
@@ -8,11 +6,11 @@ import {
   appendTallies,
   expectedTallies,
   otherEvent,
-  silentLogger,
   TALLY_EVENT,
   tallyProjection,
   tallyRows,
   waitUntilVisible,
+  useTestStore,
 } from './fixtures.test-support.ts';
 import { RUNNER_LOCK_CLASS } from './locks.ts';
 import { rebuildProjection } from './rebuild.ts';
@@ -22,22 +20,12 @@ import type { PayloadProjection } from './types.ts';
 import { applyBatch, createProjectionRunner, ProjectionFailedError } from './runner.ts';
 
 describe('projection runner', () => {
-  let db: TestDatabase;
-  let store: PostgresEventStore;
-  const deps = () => ({ knex: db.knex, eventStore: store, logger: silentLogger });
-
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    store = new PostgresEventStore({ connectionString: db.url, logger: silentLogger });
-  });
-  afterAll(async () => {
-    await store.close();
-    await db.drop();
-  });
+  const fx = useTestStore();
+  const { deps } = fx;
 
   it('refuses to apply before the first build, builds from the whole log, then follows appends', async () => {
     const p = tallyProjection('first');
-    await appendTallies(store, 12);
+    await appendTallies(fx.store, 12);
     const runner = createProjectionRunner(deps(), { batchSize: 5 });
     expect(await runner.runBatch(p)).toEqual({
       kind: 'needs-rebuild',
@@ -47,27 +35,27 @@ describe('projection runner', () => {
 
     const built = await rebuildProjection(deps(), p, { batchSize: 5 });
     expect(built.kind).toBe('rebuilt');
-    await appendTallies(store, 7, { start: 100 });
-    await waitUntilVisible(store, (await store.append('noise-1', [otherEvent()])).position);
+    await appendTallies(fx.store, 7, { start: 100 });
+    await waitUntilVisible(fx.store, (await fx.store.append('noise-1', [otherEvent()])).position);
     const result = await runner.runUntilCaughtUp(p);
     expect(result.kind).toBe('caught-up');
 
-    const expected = await expectedTallies(store);
-    const rows = await tallyRows(db.knex, 'first');
+    const expected = await expectedTallies(fx.store);
+    const rows = await tallyRows(fx.db.knex, 'first');
     expect(rows.totals).toEqual(expected.totals);
     expect(rows.appliedCount).toBe(expected.count);
-    const cp = await readCheckpoint(db.knex, 'first');
+    const cp = await readCheckpoint(fx.db.knex, 'first');
     expect(cp).toMatchObject({ version: 1, status: 'idle', eventsApplied: expected.count });
     // The checkpoint moved past the filtered-out event too.
-    expect(comparePositions(cp!.position, await store.headPosition())).toBe(0);
+    expect(comparePositions(cp!.position, await fx.store.headPosition())).toBe(0);
   });
 
   it('rolls back a batch that throws mid-way, records the error, and resumes with every event applied exactly once', async () => {
     let broken = true;
     const p = tallyProjection('midway', 1, { failWhen: (e) => broken && amountOf(e) === 1023 });
     await rebuildProjection(deps(), p);
-    const before = await tallyRows(db.knex, 'midway');
-    await appendTallies(store, 50, { start: 1001 }); // amount 1023 is the 23rd: batches of 10 fail in the 3rd, after 2 rows of it
+    const before = await tallyRows(fx.db.knex, 'midway');
+    await appendTallies(fx.store, 50, { start: 1001 }); // amount 1023 is the 23rd: batches of 10 fail in the 3rd, after 2 rows of it
     const sleeps: number[] = [];
     const runner = createProjectionRunner(deps(), {
       batchSize: 10,
@@ -81,22 +69,22 @@ describe('projection runner', () => {
 
     await expect(runner.runUntilCaughtUp(p)).rejects.toBeInstanceOf(ProjectionFailedError);
     expect(sleeps).toEqual([7, 14]);
-    const failed = await readCheckpoint(db.knex, 'midway');
+    const failed = await readCheckpoint(fx.db.knex, 'midway');
     expect(failed).toMatchObject({ status: 'failed', failures: 3 });
     expect(failed!.lastError).toContain('tally refuses amount 1023');
-    const partial = await tallyRows(db.knex, 'midway');
+    const partial = await tallyRows(fx.db.knex, 'midway');
     expect(partial.appliedCount - before.appliedCount).toBe(20); // two whole batches, none of the third
     expect(partial.distinctApplied).toBe(partial.appliedCount);
 
     broken = false;
     const resumed = await runner.runUntilCaughtUp(p);
     expect(resumed).toMatchObject({ kind: 'caught-up', eventsApplied: 30 });
-    const expected = await expectedTallies(store);
-    const rows = await tallyRows(db.knex, 'midway');
+    const expected = await expectedTallies(fx.store);
+    const rows = await tallyRows(fx.db.knex, 'midway');
     expect(rows.totals).toEqual(expected.totals);
     expect(rows.appliedCount).toBe(expected.count);
     expect(rows.distinctApplied).toBe(expected.count);
-    expect(await readCheckpoint(db.knex, 'midway')).toMatchObject({
+    expect(await readCheckpoint(fx.db.knex, 'midway')).toMatchObject({
       status: 'idle',
       failures: 0,
       lastError: null,
@@ -114,35 +102,35 @@ describe('projection runner', () => {
     });
     await rebuildProjection(deps(), p);
     failuresLeft = 1;
-    await appendTallies(store, 5, { start: 2001 });
+    await appendTallies(fx.store, 5, { start: 2001 });
     const runner = createProjectionRunner(deps(), { retryDelayMs: 1 });
     expect((await runner.runUntilCaughtUp(p)).kind).toBe('caught-up');
-    const rows = await tallyRows(db.knex, 'transient');
-    expect(rows.appliedCount).toBe((await expectedTallies(store)).count);
+    const rows = await tallyRows(fx.db.knex, 'transient');
+    expect(rows.appliedCount).toBe((await expectedTallies(fx.store)).count);
     expect(rows.distinctApplied).toBe(rows.appliedCount);
   });
 
   it('compare-and-set refuses a batch read before another runner advanced the checkpoint', async () => {
     const p = tallyProjection('cas');
     await rebuildProjection(deps(), p);
-    await appendTallies(store, 6, { start: 3001 });
-    const stale = await readCheckpoint(db.knex, 'cas');
-    const read = await store.readAll({ from: stale!.position, eventTypes: p.eventTypes });
+    await appendTallies(fx.store, 6, { start: 3001 });
+    const stale = await readCheckpoint(fx.db.knex, 'cas');
+    const read = await fx.store.readAll({ from: stale!.position, eventTypes: p.eventTypes });
     expect(read.events.length).toBe(6);
 
     // Runner B advances the checkpoint first.
     await createProjectionRunner(deps()).runUntilCaughtUp(p);
-    const afterB = await tallyRows(db.knex, 'cas');
+    const afterB = await tallyRows(fx.db.knex, 'cas');
 
     // Runner A now commits what it read from the old position: refused, nothing applied.
-    const outcome = await applyBatch(db.knex, p, {
+    const outcome = await applyBatch(fx.db.knex, p, {
       from: stale!.position,
       events: read.events,
       next: read.next,
       isEnd: true,
     });
     expect(outcome).toEqual({ kind: 'conflict' });
-    const afterA = await tallyRows(db.knex, 'cas');
+    const afterA = await tallyRows(fx.db.knex, 'cas');
     expect(afterA).toEqual(afterB);
     expect(afterA.distinctApplied).toBe(afterA.appliedCount);
   });
@@ -150,11 +138,11 @@ describe('projection runner', () => {
   it('lets only one runner write a projection at a time', async () => {
     const p = tallyProjection('single');
     await rebuildProjection(deps(), p);
-    await appendTallies(store, 4, { start: 4001 });
-    const before = await readCheckpoint(db.knex, 'single');
+    await appendTallies(fx.store, 4, { start: 4001 });
+    const before = await readCheckpoint(fx.db.knex, 'single');
     const runner = createProjectionRunner(deps());
 
-    const holder = await db.knex.transaction();
+    const holder = await fx.db.knex.transaction();
     try {
       await holder.raw('SELECT pg_advisory_xact_lock(?, hashtext(?))', [
         RUNNER_LOCK_CLASS,
@@ -165,10 +153,10 @@ describe('projection runner', () => {
     } finally {
       await holder.rollback();
     }
-    expect((await readCheckpoint(db.knex, 'single'))!.position).toBe(before!.position);
+    expect((await readCheckpoint(fx.db.knex, 'single'))!.position).toBe(before!.position);
 
     // Many runners racing over many batches still apply each event once.
-    await appendTallies(store, 120, { start: 5001, perAppend: 7 });
+    await appendTallies(fx.store, 120, { start: 5001, perAppend: 7 });
     const racers = Array.from({ length: 4 }, () =>
       createProjectionRunner(deps(), { batchSize: 9 }),
     );
@@ -180,8 +168,8 @@ describe('projection runner', () => {
         throw new Error('runner never caught up');
       }),
     );
-    const rows = await tallyRows(db.knex, 'single');
-    const expected = await expectedTallies(store);
+    const rows = await tallyRows(fx.db.knex, 'single');
+    const expected = await expectedTallies(fx.store);
     expect(rows.totals).toEqual(expected.totals);
     expect(rows.appliedCount).toBe(expected.count);
     expect(rows.distinctApplied).toBe(expected.count);
@@ -190,21 +178,21 @@ describe('projection runner', () => {
   it('does not apply events to tables built by another version', async () => {
     const v1 = tallyProjection('versioned', 1);
     await rebuildProjection(deps(), v1);
-    await appendTallies(store, 3, { start: 6001 });
-    const before = await tallyRows(db.knex, 'versioned');
+    await appendTallies(fx.store, 3, { start: 6001 });
+    const before = await tallyRows(fx.db.knex, 'versioned');
     const v2 = tallyProjection('versioned', 2);
     const result = await createProjectionRunner(deps()).runUntilCaughtUp(v2);
     expect(result).toEqual({ kind: 'needs-rebuild', reason: 'version-changed', storedVersion: 1 });
-    expect(await tallyRows(db.knex, 'versioned')).toEqual(before);
+    expect(await tallyRows(fx.db.knex, 'versioned')).toEqual(before);
   });
 
   it("reports lag in events of the projection's types, state and versions for the operator", async () => {
     const p = tallyProjection('lagging');
     await rebuildProjection(deps(), p);
-    await appendTallies(store, 4, { start: 7001 });
+    await appendTallies(fx.store, 4, { start: 7001 });
     await waitUntilVisible(
-      store,
-      (await store.append('noise-2', [otherEvent(), otherEvent()])).position,
+      fx.store,
+      (await fx.store.append('noise-2', [otherEvent(), otherEvent()])).position,
     );
     const registry = createProjectionRegistry([p, tallyProjection('unbuilt', 3)]);
     const [lagging, unbuilt] = await projectionStatuses(deps(), registry);
@@ -254,34 +242,34 @@ describe('projection runner', () => {
     };
     await rebuildProjection(deps(), p);
     seen.length = 0;
-    await appendTallies(store, 7, { start: 9001 });
+    await appendTallies(fx.store, 7, { start: 9001 });
     const result = await createProjectionRunner(deps(), { batchSize: 3 }).runUntilCaughtUp(p);
     expect(result).toMatchObject({ kind: 'caught-up', eventsApplied: 7 });
     expect(seen.map((e) => e.amount)).toEqual([9001, 9002, 9003, 9004, 9005, 9006, 9007]);
     expect(new Set(seen.map((e) => e.fields))).toEqual(
       new Set(['data,position,schemaVersion,type']),
     );
-    const cp = await readCheckpoint(db.knex, name);
+    const cp = await readCheckpoint(fx.db.knex, name);
     expect(cp?.position).toBe(seen.at(-1)!.position);
 
     // A full projection never gets them: the batch is refused before anything is applied.
     const full = tallyProjection('full_refuses');
     await rebuildProjection(deps(), full);
-    const from = (await readCheckpoint(db.knex, 'full_refuses'))!.position;
-    await appendTallies(store, 1, { start: 9100 });
-    const page = await store.readAll({ from, eventTypes: [TALLY_EVENT], fields: 'payload' });
-    await expect(applyBatch(db.knex, full, { from, ...page })).rejects.toBeInstanceOf(TypeError);
-    expect((await readCheckpoint(db.knex, 'full_refuses'))!.position).toBe(from);
+    const from = (await readCheckpoint(fx.db.knex, 'full_refuses'))!.position;
+    await appendTallies(fx.store, 1, { start: 9100 });
+    const page = await fx.store.readAll({ from, eventTypes: [TALLY_EVENT], fields: 'payload' });
+    await expect(applyBatch(fx.db.knex, full, { from, ...page })).rejects.toBeInstanceOf(TypeError);
+    expect((await readCheckpoint(fx.db.knex, 'full_refuses'))!.position).toBe(from);
   });
 
   it('waits, bounded, for events the store holds back behind an older open transaction', async () => {
     const p = tallyProjection('held');
     await rebuildProjection(deps(), p);
-    const before = (await tallyRows(db.knex, 'held')).appliedCount;
-    const holder = await db.knex.transaction();
+    const before = (await tallyRows(fx.db.knex, 'held')).appliedCount;
+    const holder = await fx.db.knex.transaction();
     try {
       await holder.raw('SELECT pg_current_xact_id()'); // takes a transaction id: the visibility bound stops here
-      await appendTallies(store, 3, { start: 8001, visible: false });
+      await appendTallies(fx.store, 3, { start: 8001, visible: false });
       const runner = createProjectionRunner(deps(), { maxHeldBackWaitMs: 40 });
       expect(await runner.runUntilCaughtUp(p)).toMatchObject({
         kind: 'caught-up',
@@ -301,6 +289,6 @@ describe('projection runner', () => {
     } finally {
       if (!holder.isCompleted()) await holder.rollback();
     }
-    expect((await tallyRows(db.knex, 'held')).appliedCount).toBe(before + 3);
+    expect((await tallyRows(fx.db.knex, 'held')).appliedCount).toBe(before + 3);
   });
 });
