@@ -112,7 +112,7 @@ export default function ArticlesIndex({ articles, meta, status, counts }: Props)
         className="my-4"
         options={filters}
         current={status}
-        href={(value) => listUrl(value)}
+        href={listUrl}
         counts={counts}
       />
       <PagedDataTable

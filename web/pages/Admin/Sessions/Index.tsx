@@ -130,7 +130,7 @@ export default function SessionsIndex({ replays, meta, status }: Props) {
         className="mb-4"
         options={filters}
         current={status}
-        href={(value) => listUrl(value)}
+        href={listUrl}
       />
       <PagedDataTable
         caption="Replay requests"
