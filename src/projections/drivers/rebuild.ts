@@ -67,14 +67,8 @@ export function driversRebuild(): PartRebuild {
          SELECT category, floor(irating::numeric / ${w})::int * ${w}, count(*)
            FROM ${DRIVER_LICENSES_TABLE} WHERE irating IS NOT NULL GROUP BY 1, 2`,
       );
-      const { rows } = await trx.raw<{ rows: { category: string }[] }>(
-        `SELECT DISTINCT category FROM ${IRATING_BUCKETS_TABLE}`,
-      );
-      if (rows.length > 0)
-        await recomputePercentiles(
-          trx,
-          rows.map((r) => r.category),
-        );
+      // Every category held in memory (one without buckets gets no percentiles, as in apply).
+      await recomputePercentiles(trx, [...licenses.keys()]);
       await createDriverIndexes(trx);
     },
   };
