@@ -33,14 +33,54 @@ const VISIBLE = 'transaction_id < pg_snapshot_xmin(pg_current_snapshot())';
 // global_position travels as text: it only ever becomes part of the position string (parsing it
 // as a bigint and printing it again cost a tenth of readAll's client time).
 // readStream and readAll read these in array row mode: their ORDER is the slot order of
-// EventTuple/ReadAllRow.
-const COLUMNS =
-  'transaction_id, global_position::text AS global_position_text, stream_name, revision, event_id, ' +
-  "event_type, schema_version, data, metadata, date_part('epoch', recorded_at) * 1000 AS recorded_at_ms";
-// A payload read (fields: 'payload') selects only these: no uuid, metadata or timestamp output on
-// the server, four columns to decode per row. Same slot rule (PayloadTuple).
-const PAYLOAD_COLUMNS =
-  'transaction_id, global_position::text AS global_position_text, event_type, schema_version, data';
+// EventTuple/ReadAllRow. A payload read (fields: 'payload') selects only the ones marked
+// `payload`: no uuid, metadata or timestamp output on the server, fewer columns to decode per row
+// (PayloadTuple's slots).
+// Each: [select expression, output name, SQL type of the output, in a payload read].
+const EVENT_COLUMNS: readonly (readonly [string, string, string, boolean])[] = [
+  ['transaction_id', 'transaction_id', 'xid8', true],
+  ['global_position::text', 'global_position_text', 'text', true],
+  ['stream_name', 'stream_name', 'text', false],
+  ['revision', 'revision', 'bigint', false],
+  ['event_id', 'event_id', 'uuid', false],
+  ['event_type', 'event_type', 'text', true],
+  ['schema_version', 'schema_version', 'int', true],
+  ['data', 'data', 'json', true],
+  ['metadata', 'metadata', 'json', false],
+  ["date_part('epoch', recorded_at) * 1000", 'recorded_at_ms', 'float8', false],
+];
+
+/** The event columns a read of `fields` selects, in slot order. */
+const columnsOf = (fields: ReadFields) =>
+  EVENT_COLUMNS.filter(([, , , payload]) => fields === 'full' || payload);
+
+/**
+ * The select lists of a readAll page, per ReadFields (one slot layout each, see ReadAllRow):
+ * `columns` from es_events, `pageColumns` the same from the `scanned` CTE, `noEvent` the typed
+ * NULLs of the facts row.
+ */
+const PAGE_SHAPES = Object.fromEntries(
+  (['full', 'payload'] as const).map((fields) => {
+    const columns = columnsOf(fields);
+    return [
+      fields,
+      {
+        columns: columns
+          .map(([expr, name]) => (expr === name ? name : `${expr} AS ${name}`))
+          .join(', '),
+        pageColumns: columns.map(([, name]) => name).join(', '),
+        noEvent: columns.map(([, name, type]) => `NULL::${type} AS ${name}`).join(', '),
+        slots: columns.length,
+      },
+    ];
+  }),
+) as Record<ReadFields, { columns: string; pageColumns: string; noEvent: string; slots: number }>;
+const COLUMNS = PAGE_SHAPES.full.columns;
+/** Slots of the event part of a readAll row (the facts follow them): 10 full, 5 payload. */
+export const EVENT_SLOTS: Record<ReadFields, number> = {
+  full: PAGE_SHAPES.full.slots,
+  payload: PAGE_SHAPES.payload.slots,
+};
 
 /**
  * Advisory-lock class of stream locks (two-int form, so it cannot collide with single-bigint
@@ -306,29 +346,6 @@ export function searchWindow(maxCount: number): number {
   return Math.max(maxCount, 1000);
 }
 
-/** The select lists of a readAll page, per ReadFields: one slot layout each (see ReadAllRow). */
-const PAGE_SHAPES = {
-  full: {
-    columns: COLUMNS,
-    pageColumns:
-      'transaction_id, global_position_text, stream_name, revision, event_id, event_type, ' +
-      'schema_version, data, metadata, recorded_at_ms',
-    noEvent:
-      'NULL::xid8 AS transaction_id, NULL::text AS global_position_text, NULL::text AS stream_name, ' +
-      'NULL::bigint AS revision, NULL::uuid AS event_id, NULL::text AS event_type, ' +
-      'NULL::int AS schema_version, NULL::json AS data, NULL::json AS metadata, ' +
-      'NULL::float8 AS recorded_at_ms',
-  },
-  payload: {
-    columns: PAYLOAD_COLUMNS,
-    pageColumns: 'transaction_id, global_position_text, event_type, schema_version, data',
-    noEvent:
-      'NULL::xid8 AS transaction_id, NULL::text AS global_position_text, ' +
-      'NULL::text AS event_type, NULL::int AS schema_version, NULL::json AS data',
-  },
-} as const satisfies Record<ReadFields, { columns: string; pageColumns: string; noEvent: string }>;
-/** Slots of the event part of a readAll row (the facts follow them). */
-export const EVENT_SLOTS: Record<ReadFields, number> = { full: 10, payload: 5 };
 const NO_META =
   'NULL::xid8 AS head_transaction_id, NULL::bigint AS head_global_position, ' +
   'NULL::xid8 AS scan_end_transaction_id, NULL::bigint AS scan_end_global_position, ' +
@@ -452,7 +469,7 @@ export type EventTuple = [
   recordedAtMs: number,
 ];
 
-/** The event slots of a payload readAll row that holds an event (PAYLOAD_COLUMNS' order). */
+/** The event slots of a payload readAll row that holds an event (columnsOf('payload') order). */
 export type PayloadTuple = [
   transactionId: string,
   globalPositionText: string,
