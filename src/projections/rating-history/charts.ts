@@ -1,25 +1,19 @@
 import type { Knex } from 'knex';
 import type { DriverRatingHistoryData } from '../../events/racing/drivers.ts';
 import type { PayloadEvent } from '../../eventstore/port.ts';
-import { col, type Column } from '../racing/bulk.ts';
 import { copyText } from '../racing/copy.ts';
 import { RATING_HISTORY_TABLE } from './tables.ts';
 
-export interface PointRow {
+/** A chart as stored: its points ascending by date, one per date. */
+export interface ChartRow {
   custId: number;
   category: string;
   chart: string;
-  date: string;
-  value: number;
+  dates: string[];
+  values: number[];
 }
 
-export const pointColumns: Column<PointRow>[] = [
-  col('cust_id', 'int4', (p) => p.custId),
-  col('category', 'text', (p) => p.category),
-  col('chart', 'text', (p) => p.chart),
-  col('recorded_on', 'date', (p) => p.date),
-  col('value', 'int4', (p) => p.value),
-];
+export const CHART_COLUMN_NAMES = ['cust_id', 'category', 'chart', 'recorded_on', 'value'];
 
 export const chartKey = (d: DriverRatingHistoryData): string =>
   `${d.custId}:${d.category}:${d.chart}`;
@@ -35,48 +29,86 @@ export function chartsOf(events: readonly PayloadEvent[]): Map<string, DriverRat
   return charts;
 }
 
-/** The charts' points; a chart listing one date twice keeps the later point. */
-export function pointsOf(charts: Iterable<DriverRatingHistoryData>): PointRow[] {
-  const points = new Map<string, PointRow>();
-  for (const d of charts) {
-    for (const p of d.points) {
-      points.set(`${chartKey(d)}:${p.date}`, {
-        custId: d.custId,
-        category: d.category,
-        chart: d.chart,
-        date: p.date,
-        value: p.value,
-      });
+/**
+ * The chart as stored: points sorted by date (ISO dates sort as strings), a date listed twice
+ * keeping its later point. Null for a chart without points (nothing is stored for it).
+ */
+export function chartRow(d: DriverRatingHistoryData): ChartRow | null {
+  if (d.points.length === 0) return null;
+  let points = d.points;
+  let sorted = true;
+  for (let i = 1; i < points.length; i++) {
+    if (points[i - 1]!.date >= points[i]!.date) {
+      sorted = false;
+      break;
     }
   }
-  return [...points.values()];
+  if (!sorted) {
+    const byDate = new Map<string, number>();
+    for (const p of points) byDate.set(p.date, p.value);
+    points = [...byDate]
+      .map(([date, value]) => ({ date, value }))
+      .sort((a, b) => (a.date < b.date ? -1 : 1));
+  }
+  return {
+    custId: d.custId,
+    category: d.category,
+    chart: d.chart,
+    dates: points.map((p) => p.date),
+    values: points.map((p) => p.value),
+  };
 }
 
 /**
- * pointsOf as COPY text lines in `pointColumns` order (see racing/copy.ts), without a row object
- * per point: a rebuild writes every point of the log (millions).
+ * A chart row as one COPY text line in CHART_COLUMN_NAMES order (see racing/copy.ts). ISO dates
+ * and integers need no quoting inside an array literal.
  */
-export function pointLines(
-  charts: Iterable<DriverRatingHistoryData>,
-  add: (line: string) => void,
-): void {
-  for (const d of charts) {
-    const prefix = `${copyText(d.custId, false)}\t${copyText(d.category, false)}\t${copyText(d.chart, false)}\t`;
-    let points = d.points;
-    if (points.length > 1) {
-      const byDate = new Map<string, number>();
-      for (const p of points) byDate.set(p.date, p.value);
-      if (byDate.size < points.length) {
-        points = [...byDate].map(([date, value]) => ({ date, value }));
-      }
-    }
-    for (const p of points) {
-      add(`${prefix}${copyText(p.date, false)}\t${copyText(p.value, false)}`);
-    }
-  }
+export function chartLine(row: ChartRow): string {
+  return (
+    `${copyText(row.custId, false)}\t${copyText(row.category, false)}\t` +
+    `${copyText(row.chart, false)}\t{${row.dates.join(',')}}\t{${row.values.join(',')}}`
+  );
 }
 
-/** Removes the stored points of the charts' keys. */
+/**
+ * Stores the charts, each replacing whatever its (driver, category, chart) held: a chart with
+ * points is upserted, an empty one deletes the stored chart. At most one chart per key.
+ */
+export async function writeCharts(
+  trx: Knex.Transaction,
+  charts: readonly DriverRatingHistoryData[],
+): Promise<void> {
+  const rows: ChartRow[] = [];
+  const empty: DriverRatingHistoryData[] = [];
+  for (const d of charts) {
+    const row = chartRow(d);
+    if (row) rows.push(row);
+    else empty.push(d);
+  }
+  await deleteCharts(trx, empty);
+  if (rows.length === 0) return;
+  await trx.raw(
+    `INSERT INTO ${RATING_HISTORY_TABLE} (${CHART_COLUMN_NAMES.join(', ')})
+     SELECT cust_id, category, chart, recorded_on, value
+       FROM json_to_recordset(?::json)
+         AS r(cust_id int4, category text, chart text, recorded_on date[], value int4[])
+     ON CONFLICT (cust_id, category, chart) DO UPDATE
+       SET recorded_on = excluded.recorded_on, value = excluded.value`,
+    [
+      JSON.stringify(
+        rows.map((r) => ({
+          cust_id: r.custId,
+          category: r.category,
+          chart: r.chart,
+          recorded_on: r.dates,
+          value: r.values,
+        })),
+      ),
+    ],
+  );
+}
+
+/** Removes the stored charts of the keys. */
 export async function deleteCharts(
   trx: Knex.Transaction,
   keys: readonly DriverRatingHistoryData[],

@@ -1,21 +1,21 @@
 import type { Knex } from 'knex';
 import type { PayloadEvent } from '../../eventstore/port.ts';
 import type { Projection } from '../core/types.ts';
-import { insertRows } from '../racing/bulk.ts';
 import { ratingHistoryRebuild } from './rebuild.ts';
-import { chartsOf, deleteCharts, pointColumns, pointsOf } from './charts.ts';
+import { chartsOf, writeCharts } from './charts.ts';
 import { createRatingHistoryTables, RATING_HISTORY_TABLE } from './tables.ts';
 
 export { RATING_HISTORY_TABLE } from './tables.ts';
 
 /**
  * A DriverRatingHistoryRecorded carries the whole chart as fetched, so it replaces the stored
- * points of its (driver, category, chart); within a batch the last chart of each key wins, and a
- * chart listing one date twice keeps the later point.
+ * chart of its (driver, category, chart); within a batch the last chart of each key wins, and a
+ * chart listing one date twice keeps the later point. Version 2: one row per chart (arrays of
+ * points) instead of one per point.
  */
 export const ratingHistoryProjection: Projection = {
   name: 'racing_rating_history',
-  version: 1,
+  version: 2,
   // Folds only the events' payload: the runner reads its batches with fields: 'payload'.
   reads: 'payload',
   eventTypes: ['DriverRatingHistoryRecorded'],
@@ -24,8 +24,7 @@ export const ratingHistoryProjection: Projection = {
   async apply(trx: Knex.Transaction, events: readonly PayloadEvent[]) {
     const charts = chartsOf(events);
     if (charts.size === 0) return;
-    await deleteCharts(trx, [...charts.values()]);
-    await insertRows(trx, RATING_HISTORY_TABLE, pointColumns, pointsOf(charts.values()));
+    await writeCharts(trx, [...charts.values()]);
   },
   rebuild: ratingHistoryRebuild,
 };

@@ -15,6 +15,18 @@ afterAll(async () => {
   await db.drop();
 });
 
+/** The stored charts of a driver, dates as ISO text. */
+async function chartsOfDriver(custId: number) {
+  const { rows } = await db.knex.raw<{
+    rows: { category: string; chart: string; dates: string[]; values: number[] }[];
+  }>(
+    `SELECT category, chart, array_to_json(recorded_on) AS dates, value AS values
+       FROM ${RATING_HISTORY_TABLE} WHERE cust_id = ? ORDER BY category, chart`,
+    [custId],
+  );
+  return rows;
+}
+
 describe('rating history read model', () => {
   it('stores a member/chart_data iRating chart and replaces it with a newer fetch', async () => {
     const chart = readFixture('GetMemberChartDataSuccessfulAsync', '2.json') as {
@@ -27,9 +39,12 @@ describe('rating history read model', () => {
         data: { custId: 341554, category: 'road', chart: 'irating', points },
       },
     ]);
-    const rows = await rowsOf(db.knex, RATING_HISTORY_TABLE, { cust_id: 341554 }, ['recorded_on']);
-    expect(rows).toHaveLength(points.length);
-    expect(rows[0]).toMatchObject({ category: 'road', chart: 'irating', value: 1350 });
+    const [stored, ...others] = await chartsOfDriver(341554);
+    expect(others).toEqual([]);
+    expect(stored).toMatchObject({ category: 'road', chart: 'irating' });
+    expect(stored!.dates).toHaveLength(new Set(points.map((p) => p.date)).size);
+    expect(stored!.dates).toEqual([...stored!.dates].sort());
+    expect(stored!.values[0]).toBe(1350);
 
     await applyRacingEvents(db.knex, [
       {
@@ -42,9 +57,40 @@ describe('rating history read model', () => {
         },
       },
     ]);
-    expect(
-      (await rowsOf(db.knex, RATING_HISTORY_TABLE, { cust_id: 341554 })).map((r) => r.value),
-    ).toEqual([2500]);
+    expect(await chartsOfDriver(341554)).toEqual([
+      { category: 'road', chart: 'irating', dates: ['2025-01-01'], values: [2500] },
+    ]);
+  });
+
+  it('keeps charts apart by category and chart; an empty fetch removes the stored chart', async () => {
+    const data = (
+      category: 'oval' | 'road',
+      chart: 'irating' | 'license',
+      value: number | null,
+    ) => ({
+      type: 'DriverRatingHistoryRecorded' as const,
+      data: {
+        custId: 77,
+        category,
+        chart,
+        points: value === null ? [] : [{ date: '2025-02-01', value }],
+      },
+    });
+    await applyRacingEvents(db.knex, [
+      data('oval', 'irating', 1400),
+      data('road', 'irating', 2000),
+      data('road', 'license', 412),
+    ]);
+    expect((await chartsOfDriver(77)).map((c) => [c.category, c.chart, c.values])).toEqual([
+      ['oval', 'irating', [1400]],
+      ['road', 'irating', [2000]],
+      ['road', 'license', [412]],
+    ]);
+    await applyRacingEvents(db.knex, [data('road', 'irating', null)]);
+    expect((await chartsOfDriver(77)).map((c) => [c.category, c.chart])).toEqual([
+      ['oval', 'irating'],
+      ['road', 'license'],
+    ]);
   });
 });
 

@@ -426,19 +426,21 @@ export async function getDriverProfile(db: Knex, custId: number): Promise<Driver
   if (!summary) return null;
   const rated = summary.licenses.filter((l) => l.irating !== null);
   const [history, percentiles] = await Promise.all([
-    db<{ cust_id: number; chart: string; category: string; recorded_on: Date; value: number }>(
-      RATING_HISTORY_TABLE,
-    )
-      .select('category', 'recorded_on', 'value')
-      .where({ cust_id: custId, chart: 'irating' })
-      .orderBy(['category', 'recorded_on']),
+    // One row per chart, its points ascending by date (the projection keeps them so); dates
+    // as JSON are ISO whatever the session's DateStyle.
+    db.raw<{ rows: { category: string; dates: string[]; values: number[] }[] }>(
+      `SELECT category, array_to_json(recorded_on) AS dates, value AS values
+         FROM ${RATING_HISTORY_TABLE} WHERE cust_id = ? AND chart = 'irating' ORDER BY category`,
+      [custId],
+    ),
     Promise.all(rated.map((l) => percentileRank(db, l.category, l.irating!))),
   ]);
   const charts = new Map<string, RatingPointDto[]>();
-  for (const h of history) {
-    const points = charts.get(h.category) ?? [];
-    points.push({ date: dateOnly(h.recorded_on)!, value: h.value });
-    charts.set(h.category, points);
+  for (const h of history.rows) {
+    charts.set(
+      h.category,
+      h.dates.map((date, i) => ({ date, value: h.values[i]! })),
+    );
   }
   return {
     ...summary,
