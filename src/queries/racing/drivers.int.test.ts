@@ -1,13 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.ts';
 import { seedRacingDataset } from './dataset.test-support.ts';
-import {
-  compareDrivers,
-  driverSubsessions,
-  getDriverProfile,
-  listDrivers,
-  searchDrivers,
-} from './drivers.ts';
+import { compareDrivers, driverSubsessions, getDriverProfile, listDrivers } from './drivers.ts';
+import { searchDrivers } from './driver-search.ts';
 import { encodeCursor, InvalidQueryError } from './paging.ts';
 
 let db: TestDatabase;

@@ -4,8 +4,6 @@ import {
   DRIVER_LICENSES_TABLE,
   DRIVERS_TABLE,
   IRATING_BUCKETS_TABLE,
-  NAME_PREFIX_KEY,
-  SURNAME_PREFIX_KEY,
 } from '../../projections/drivers/tables.ts';
 import { RATING_HISTORY_TABLE } from '../../projections/rating-history/tables.ts';
 import { SEASON_DRIVER_STATS_TABLE } from '../../projections/season-leaderboards/tables.ts';
@@ -20,9 +18,8 @@ import {
   type Page,
   type PageRequest,
 } from './paging.ts';
+import { licenceRowsJson, toLicenses } from './licences.ts';
 import {
-  escapeLike,
-  normaliseSearch,
   parseCategory,
   toLicense,
   toTrack,
@@ -34,8 +31,8 @@ import {
 
 /**
  * Drivers: list (by iRating in a category or by name, either direction, optionally of one
- * country), search as you type (btree prefix scans), comparison, profile with rating history,
- * and a driver's races. Reads racing_drivers, racing_driver_licenses,
+ * country), comparison, profile with rating history, and a driver's races (search as you type:
+ * driver-search.ts). Reads racing_drivers, racing_driver_licenses,
  * racing_season_driver_stats, racing_rating_history and racing_results / racing_subsessions.
  */
 
@@ -177,107 +174,6 @@ function shapeListItem(r: DriverLicenceJoinRow): DriverListItemDto {
   };
 }
 
-export interface DriverSearchHitDto {
-  custId: number;
-  displayName: string;
-  countryCode: string | null;
-  licenses: LicenseDto[];
-}
-
-/**
- * Word-start candidates taken from each prefix index before ranking, in the index's order
- * (`USING ~<~`: the text_pattern_ops order, so the scan is an ordered range scan that stops).
- */
-const PREFIX_CANDIDATES = 100;
-
-interface NameHit {
-  cust_id: number;
-  display_name: string;
-  country_code: string | null;
-}
-
-/**
- * Driver search as you type, served by btree range scans rather than the trigram index, so its
- * cost does not grow with how common the typed text is. Case-insensitive; finds
- *  - the driver whose customer id the text is;
- *  - names whose first word, or whose rest from the second word on, starts with the text
- *    (`racing_drivers_name_prefix`, `racing_drivers_surname_prefix`; the first 100 of each in
- *    index order);
- *  - only when that leaves the list short and the text has 3+ characters and is not a number:
- *    names containing it anywhere ("stapp"; the trigram index, at most 2 × limit).
- * Ranking: customer id, exact name, name starting with the text, a word starting with it, a
- * fragment; then trigram similarity, name, id. `limit` 1..25, default 10.
- */
-export async function searchDrivers(
-  db: Knex,
-  params: { q: string; limit?: number },
-): Promise<DriverSearchHitDto[]> {
-  const q = normaliseSearch(params.q);
-  const limit = params.limit ?? 10;
-  if (!Number.isInteger(limit) || limit < 1 || limit > 25) {
-    throw new InvalidQueryError('limit', 'limit must be an integer from 1 to 25');
-  }
-  const numeric = /^\d{1,9}$/.test(q);
-  const prefix = `${escapeLike(q)}%`;
-  const columns = 'cust_id, display_name, country_code';
-  const ranked = (candidates: string, bindings: readonly (string | number)[]) =>
-    db.raw<{ rows: NameHit[] }>(
-      `WITH candidates AS (${candidates})
-       SELECT ${columns} FROM candidates
-        ORDER BY CASE WHEN cust_id = ? THEN 0
-                      WHEN lower(display_name) = lower(?) THEN 1
-                      WHEN ${NAME_PREFIX_KEY} LIKE lower(?) THEN 2
-                      WHEN ${SURNAME_PREFIX_KEY} LIKE lower(?) THEN 3
-                      ELSE 4 END,
-                 similarity(display_name, ?) DESC, display_name, cust_id
-        LIMIT ?`,
-      [...bindings, numeric ? Number(q) : -1, q, prefix, prefix, q, limit],
-    );
-  const { rows } = await ranked(
-    `(SELECT ${columns} FROM ${DRIVERS_TABLE} WHERE cust_id = ?)
-     UNION
-     (SELECT ${columns} FROM ${DRIVERS_TABLE} WHERE ${NAME_PREFIX_KEY} LIKE lower(?)
-       ORDER BY ${NAME_PREFIX_KEY} USING ~<~ LIMIT ${PREFIX_CANDIDATES})
-     UNION
-     (SELECT ${columns} FROM ${DRIVERS_TABLE} WHERE ${SURNAME_PREFIX_KEY} LIKE lower(?)
-       ORDER BY ${SURNAME_PREFIX_KEY} USING ~<~ LIMIT ${PREFIX_CANDIDATES})`,
-    [numeric ? Number(q) : -1, prefix, prefix],
-  );
-  let hits = rows;
-  if (hits.length < limit && q.length >= 3 && !numeric) {
-    const more = await ranked(
-      `SELECT ${columns} FROM ${DRIVERS_TABLE} WHERE display_name ILIKE ? LIMIT ${limit * 2}`,
-      [`%${escapeLike(q)}%`],
-    );
-    const seen = new Set(hits.map((h) => h.cust_id));
-    hits = [...hits, ...more.rows.filter((h) => !seen.has(h.cust_id))].slice(0, limit);
-  }
-  const licenses = await licensesOf(
-    db,
-    hits.map((h) => h.cust_id),
-  );
-  return hits.map((h) => ({
-    custId: h.cust_id,
-    displayName: h.display_name,
-    countryCode: h.country_code,
-    licenses: licenses.get(h.cust_id) ?? [],
-  }));
-}
-
-async function licensesOf(db: Knex, custIds: number[]): Promise<Map<number, LicenseDto[]>> {
-  const out = new Map<number, LicenseDto[]>();
-  if (custIds.length === 0) return out;
-  const rows = await db<LicenseRow & { cust_id: number }>(DRIVER_LICENSES_TABLE)
-    .whereIn('cust_id', custIds)
-    .orderBy(['cust_id', 'category']);
-  for (const r of rows) {
-    const list = out.get(r.cust_id) ?? [];
-    list.push(toLicense(r));
-    out.set(r.cust_id, list);
-  }
-  return out;
-}
-
 export interface CareerStatsDto {
   category: RacingCategory;
   starts: number;
@@ -293,47 +189,42 @@ export interface CareerStatsDto {
   incidentsPerRace: number;
 }
 
-/** Career totals per category: the sum of the driver's (pre-aggregated) season rows. */
-async function careersOf(db: Knex, custIds: number[]): Promise<Map<number, CareerStatsDto[]>> {
-  const out = new Map<number, CareerStatsDto[]>();
-  if (custIds.length === 0) return out;
-  const { rows } = await db.raw<{
-    rows: {
-      cust_id: number;
-      category: string;
-      starts: number;
-      wins: number;
-      poles: number;
-      top_fives: number;
-      laps: number;
-      laps_led: number;
-      incidents: number;
-    }[];
-  }>(
-    `SELECT cust_id, category, sum(races)::int AS starts, sum(wins)::int AS wins, sum(poles)::int AS poles,
-            sum(top_fives)::int AS top_fives, sum(laps)::int AS laps, sum(laps_led)::int AS laps_led,
-            sum(incidents)::int AS incidents
-       FROM ${SEASON_DRIVER_STATS_TABLE} WHERE cust_id = ANY(?::int4[])
-      GROUP BY cust_id, category ORDER BY cust_id, category`,
-    [custIds],
-  );
-  for (const r of rows) {
-    const list = out.get(r.cust_id) ?? [];
-    list.push({
-      category: r.category as RacingCategory,
-      starts: r.starts,
-      wins: r.wins,
-      poles: r.poles,
-      topFives: r.top_fives,
-      laps: r.laps,
-      lapsLed: r.laps_led,
-      incidents: r.incidents,
-      winRate: r.starts > 0 ? r.wins / r.starts : 0,
-      incidentsPerRace: r.starts > 0 ? r.incidents / r.starts : 0,
-    });
-    out.set(r.cust_id, list);
-  }
-  return out;
+interface CareerRow {
+  category: string;
+  starts: number;
+  wins: number;
+  poles: number;
+  top_fives: number;
+  laps: number;
+  laps_led: number;
+  incidents: number;
+}
+
+/**
+ * Career totals per category inside another statement: the sum of the driver's pre-aggregated
+ * season rows (the stats table's key starts with cust_id), a JSON array ordered by category.
+ */
+const careerRowsJson = (custId: string): string =>
+  `(SELECT coalesce(json_agg(c ORDER BY c.category), '[]'::json)
+      FROM (SELECT category, sum(races)::int AS starts, sum(wins)::int AS wins,
+                   sum(poles)::int AS poles, sum(top_fives)::int AS top_fives, sum(laps)::int AS laps,
+                   sum(laps_led)::int AS laps_led, sum(incidents)::int AS incidents
+              FROM ${SEASON_DRIVER_STATS_TABLE} WHERE cust_id = ${custId}
+             GROUP BY category) c)`;
+
+function toCareer(r: CareerRow): CareerStatsDto {
+  return {
+    category: r.category as RacingCategory,
+    starts: r.starts,
+    wins: r.wins,
+    poles: r.poles,
+    topFives: r.top_fives,
+    laps: r.laps,
+    lapsLed: r.laps_led,
+    incidents: r.incidents,
+    winRate: r.starts > 0 ? r.wins / r.starts : 0,
+    incidentsPerRace: r.starts > 0 ? r.incidents / r.starts : 0,
+  };
 }
 
 interface DriverRow {
@@ -362,14 +253,18 @@ const dateOnly = (d: Date | null): string | null =>
     ? null
     : `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
+/** The drivers among `custIds` with their licences and career totals: one statement. */
 async function summariesOf(db: Knex, custIds: number[]): Promise<Map<number, DriverSummaryDto>> {
-  const drivers = await db<DriverRow>(DRIVERS_TABLE)
-    .select('cust_id', 'display_name', 'country_code', 'club_name', 'flair_name', 'member_since')
-    .whereIn('cust_id', custIds);
-  const found = drivers.map((d) => d.cust_id);
-  const [licenses, careers] = await Promise.all([licensesOf(db, found), careersOf(db, found)]);
+  const { rows } = await db.raw<{
+    rows: (DriverRow & { licenses: LicenseRow[]; career: CareerRow[] })[];
+  }>(
+    `SELECT d.cust_id, d.display_name, d.country_code, d.club_name, d.flair_name, d.member_since,
+            ${licenceRowsJson('d.cust_id')} AS licenses, ${careerRowsJson('d.cust_id')} AS career
+       FROM ${DRIVERS_TABLE} d WHERE d.cust_id = ANY(?::int4[])`,
+    [custIds],
+  );
   return new Map(
-    drivers.map((d) => [
+    rows.map((d) => [
       d.cust_id,
       {
         custId: d.cust_id,
@@ -378,8 +273,8 @@ async function summariesOf(db: Knex, custIds: number[]): Promise<Map<number, Dri
         clubName: d.club_name,
         flairName: d.flair_name,
         memberSince: dateOnly(d.member_since),
-        licenses: licenses.get(d.cust_id) ?? [],
-        career: careers.get(d.cust_id) ?? [],
+        licenses: toLicenses(d.licenses),
+        career: d.career.map(toCareer),
       },
     ]),
   );
@@ -546,24 +441,29 @@ export async function driverSubsessions(
 ): Promise<Page<DriverSubsessionDto> | null> {
   const limit = pageLimit(params.limit);
   const after = params.cursor ? decodeCursor(params.cursor, isTimeKey) : null;
-  const known = await db<{ cust_id: number }>(DRIVERS_TABLE)
-    .where({ cust_id: custId })
-    .first('cust_id');
-  if (!known) return null;
-  const { rows } = await db.raw<{ rows: DriverSubsessionRow[] }>(
-    `SELECT r.subsession_id, s.session_id, r.start_time, s.series_id, s.series_name, s.season_id, s.race_week_num,
-            s.track_id, s.track_name, s.config_name, s.category, s.event_type, s.official, r.car_id, r.car_name,
-            r.team_name, r.starting_position, r.finish_position, r.finish_position_in_class, r.laps_complete,
-            r.laps_led, r.incidents, r.best_lap_time, r.average_lap, r.old_irating, r.new_irating,
-            r.old_sub_level, r.new_sub_level, s.event_sof, s.num_drivers, r.reason_out, r.champ_points
-       FROM ${RESULTS_TABLE} r JOIN ${SUBSESSIONS_TABLE} s ON s.subsession_id = r.subsession_id
-      WHERE r.cust_id = ? AND r.is_primary ${after ? 'AND (r.start_time, r.subsession_id) < (?, ?)' : ''}
-      ORDER BY r.start_time DESC, r.subsession_id DESC
-      LIMIT ?`,
-    [custId, ...(after ? [after.t, after.s] : []), limit + 1],
+  // One statement: the driver's row (none: unknown driver → null) left-joined to the page of
+  // races, so a known driver without races is one row of NULLs.
+  const { rows } = await db.raw<{ rows: (DriverSubsessionRow | { subsession_id: null })[] }>(
+    `SELECT x.* FROM ${DRIVERS_TABLE} d
+       LEFT JOIN LATERAL (
+         SELECT r.subsession_id, s.session_id, r.start_time, s.series_id, s.series_name, s.season_id,
+                s.race_week_num, s.track_id, s.track_name, s.config_name, s.category, s.event_type,
+                s.official, r.car_id, r.car_name, r.team_name, r.starting_position, r.finish_position,
+                r.finish_position_in_class, r.laps_complete, r.laps_led, r.incidents, r.best_lap_time,
+                r.average_lap, r.old_irating, r.new_irating, r.old_sub_level, r.new_sub_level,
+                s.event_sof, s.num_drivers, r.reason_out, r.champ_points
+           FROM ${RESULTS_TABLE} r JOIN ${SUBSESSIONS_TABLE} s ON s.subsession_id = r.subsession_id
+          WHERE r.cust_id = d.cust_id AND r.is_primary
+                ${after ? 'AND (r.start_time, r.subsession_id) < (?, ?)' : ''}
+          ORDER BY r.start_time DESC, r.subsession_id DESC
+          LIMIT ?) x ON true
+      WHERE d.cust_id = ?`,
+    [...(after ? [after.t, after.s] : []), limit + 1, custId],
   );
+  if (rows.length === 0) return null;
+  const races = rows.filter((r): r is DriverSubsessionRow => r.subsession_id !== null);
   return keysetPage(
-    rows,
+    races,
     limit,
     (r) => ({ t: r.start_time.toISOString(), s: r.subsession_id }),
     (r): DriverSubsessionDto => ({

@@ -7,6 +7,7 @@
 export * from './paging.ts';
 export * from './shapes.ts';
 export * from './drivers.ts';
+export * from './driver-search.ts';
 export * from './series.ts';
 export * from './seasons.ts';
 export * from './leaderboards.ts';

@@ -1,8 +1,8 @@
+import { searchDrivers } from '../../../../queries/racing/driver-search.ts';
 import {
   compareDrivers,
   driverSubsessions,
   listDrivers,
-  searchDrivers,
 } from '../../../../queries/racing/drivers.ts';
 import { paged, whole } from '../shared/dto.ts';
 import { apiEndpoint, notFound } from '../shared/endpoint.ts';

@@ -3,10 +3,10 @@ import type {
   CareerStatsDto,
   DriverComparisonDto,
   DriverListItemDto,
-  DriverSearchHitDto,
   DriverSubsessionDto,
   DriverSummaryDto,
 } from '../../../../queries/racing/drivers.ts';
+import type { DriverSearchHitDto } from '../../../../queries/racing/driver-search.ts';
 import { apiSchemas } from '../../../openapi/registry.ts';
 import {
   carSchema,

@@ -1,0 +1,199 @@
+import type { Knex } from 'knex';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.ts';
+import {
+  DRIVER_LICENSES_TABLE,
+  DRIVERS_TABLE,
+  NAME_PREFIX_KEY,
+  SURNAME_PREFIX_KEY,
+} from '../../projections/drivers/tables.ts';
+import { createRacingTables } from '../../projections/racing/testing.ts';
+import { searchDrivers, type DriverSearchHitDto } from './driver-search.ts';
+import { escapeLike, normaliseSearch, toLicense, type LicenseRow } from './shapes.ts';
+
+/**
+ * The one-statement search must answer exactly what the three-statement search it replaced
+ * answered (same hits, same order, same licences). `referenceSearch` is that earlier code,
+ * verbatim in its SQL: word-start candidates ranked, then (3+ characters, not a number, fewer
+ * than `limit` hits) trigram fragments ranked on their own and appended, then the licences.
+ */
+async function referenceSearch(
+  db: Knex,
+  params: { q: string; limit?: number },
+): Promise<DriverSearchHitDto[]> {
+  const q = normaliseSearch(params.q);
+  const limit = params.limit ?? 10;
+  const numeric = /^\d{1,9}$/.test(q);
+  const prefix = `${escapeLike(q)}%`;
+  const columns = 'cust_id, display_name, country_code';
+  type NameHit = { cust_id: number; display_name: string; country_code: string | null };
+  const ranked = (candidates: string, bindings: readonly (string | number)[]) =>
+    db.raw<{ rows: NameHit[] }>(
+      `WITH candidates AS (${candidates})
+       SELECT ${columns} FROM candidates
+        ORDER BY CASE WHEN cust_id = ? THEN 0
+                      WHEN lower(display_name) = lower(?) THEN 1
+                      WHEN ${NAME_PREFIX_KEY} LIKE lower(?) THEN 2
+                      WHEN ${SURNAME_PREFIX_KEY} LIKE lower(?) THEN 3
+                      ELSE 4 END,
+                 similarity(display_name, ?) DESC, display_name, cust_id
+        LIMIT ?`,
+      [...bindings, numeric ? Number(q) : -1, q, prefix, prefix, q, limit],
+    );
+  const { rows } = await ranked(
+    `(SELECT ${columns} FROM ${DRIVERS_TABLE} WHERE cust_id = ?)
+     UNION
+     (SELECT ${columns} FROM ${DRIVERS_TABLE} WHERE ${NAME_PREFIX_KEY} LIKE lower(?)
+       ORDER BY ${NAME_PREFIX_KEY} USING ~<~ LIMIT 100)
+     UNION
+     (SELECT ${columns} FROM ${DRIVERS_TABLE} WHERE ${SURNAME_PREFIX_KEY} LIKE lower(?)
+       ORDER BY ${SURNAME_PREFIX_KEY} USING ~<~ LIMIT 100)`,
+    [numeric ? Number(q) : -1, prefix, prefix],
+  );
+  let hits = rows;
+  if (hits.length < limit && q.length >= 3 && !numeric) {
+    const more = await ranked(
+      `SELECT ${columns} FROM ${DRIVERS_TABLE} WHERE display_name ILIKE ? LIMIT ${limit * 2}`,
+      [`%${escapeLike(q)}%`],
+    );
+    const seen = new Set(hits.map((h) => h.cust_id));
+    hits = [...hits, ...more.rows.filter((h) => !seen.has(h.cust_id))].slice(0, limit);
+  }
+  const licences = await db<LicenseRow & { cust_id: number }>(DRIVER_LICENSES_TABLE)
+    .whereIn(
+      'cust_id',
+      hits.map((h) => h.cust_id),
+    )
+    .orderBy(['cust_id', 'category']);
+  return hits.map((h) => ({
+    custId: h.cust_id,
+    displayName: h.display_name,
+    countryCode: h.country_code,
+    licenses: licences.filter((l) => l.cust_id === h.cust_id).map(toLicense),
+  }));
+}
+
+const FIRST = [
+  'Max',
+  'Maxime',
+  'Marco',
+  'Maria',
+  'Lando',
+  'Leo',
+  'Charles',
+  'Anna',
+  'Jan',
+  'Oscar',
+];
+const LAST = [
+  'Verstappen',
+  'Martin',
+  'Marquez',
+  'Norris',
+  'Leclerc',
+  'Stappers',
+  'Mann',
+  'Ostrowski',
+];
+/** Names once each, so that word starts and fragments share an answer. */
+const RARE = ['Zanna Berg', 'Ole Kozanna', 'Zannoni Ray', 'Bernd Schneider', 'Neider Roth'];
+RARE.push('Rothmann Ida', 'Ida Grothe', 'Anna Schneiderova', 'Idan Ross');
+const CATEGORIES = ['sports_car', 'oval', 'formula_car'];
+
+let db: TestDatabase;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  await createRacingTables(db.knex);
+  // 400 drivers: every first × last name pair, some with a middle word, some named twice; ids
+  // chosen so that a customer id can also be the start of a name ("1001 Racing").
+  const drivers = Array.from({ length: 400 }, (_, i) => {
+    const first = FIRST[i % FIRST.length]!;
+    const last = LAST[Math.floor(i / FIRST.length) % LAST.length]!;
+    const middle = i % 7 === 0 ? ' van der' : '';
+    return {
+      cust_id: 1000 + i,
+      display_name: i === 5 ? '1001 Racing' : `${first}${middle} ${last}`,
+      country_code: i % 3 === 0 ? null : ['DE', 'NL', 'GB'][i % 3],
+      name_as_of: new Date('2025-01-01T00:00:00Z'),
+    };
+  });
+  drivers.push(
+    ...RARE.map((display_name, i) => ({
+      cust_id: 2000 + i,
+      display_name,
+      country_code: null,
+      name_as_of: new Date('2025-01-01T00:00:00Z'),
+    })),
+  );
+  await db.knex(DRIVERS_TABLE).insert(drivers);
+  const licences = drivers.flatMap((d, i) =>
+    CATEGORIES.slice(0, i % 4).map((category, c) => ({
+      cust_id: d.cust_id,
+      category,
+      irating: i % 5 === 0 ? null : 1000 + 37 * i + c,
+      sub_level: 100 + ((i * 13) % 400),
+      license_level: 1 + (i % 20),
+      license_group: 1 + (i % 5),
+      tt_rating: null,
+      as_of: new Date('2025-01-01T00:00:00Z'),
+    })),
+  );
+  await db.knex(DRIVER_LICENSES_TABLE).insert(licences);
+  await db.knex.raw(`ANALYZE ${DRIVERS_TABLE}, ${DRIVER_LICENSES_TABLE}`);
+});
+
+afterAll(async () => {
+  await db.drop();
+});
+
+/** Texts as people type them: 2–5 letters of a word, whole words and names, inner fragments, ids. */
+function typedTexts(): string[] {
+  const words = [...new Set([...FIRST, ...LAST])];
+  const texts = words.flatMap((w) => [2, 3, 4, 5].map((n) => w.slice(0, n).toLowerCase()));
+  texts.push(...words.map((w) => w.slice(1, 5)), ...words.map((w) => w.slice(2)));
+  texts.push('Max Verstappen', 'maria van der', 'van', 'der mar', 'MAX  m', 'ann', 'ma%', 'a_n');
+  texts.push('zann', 'neider', 'roth', 'ida', 'schn', 'ber', 'erg', 'ross', 'othe', 'oth');
+  texts.push('1001', '1005', '1399', '99999', '1001 ra', 'zzz', 'xq');
+  return texts;
+}
+
+describe('driver search in one statement', () => {
+  it('answers every typed text exactly as the three-statement search did, for each limit', async () => {
+    const texts = typedTexts();
+    let mixed = 0;
+    for (const limit of [1, 3, 10, 25]) {
+      for (const q of texts) {
+        const expected = await referenceSearch(db.knex, { q, limit });
+        const actual = await searchDrivers(db.knex, { q, limit });
+        expect(actual, `q=${JSON.stringify(q)} limit=${limit}`).toEqual(expected);
+        const wordStart = (name: string) =>
+          ` ${name}`.toLowerCase().includes(` ${q.toLowerCase()}`);
+        if (
+          expected.some((h) => wordStart(h.displayName)) &&
+          expected.some((h) => !wordStart(h.displayName))
+        ) {
+          mixed++;
+        }
+      }
+    }
+    // The comparison covered answers of word starts followed by fragments.
+    expect(mixed).toBeGreaterThan(5);
+    const rstap = await searchDrivers(db.knex, { q: 'rstap', limit: 25 });
+    expect(rstap).toHaveLength(25); // 40 Verstappens: 2 × limit candidates, the best 25
+    expect(rstap.every((h) => h.displayName.endsWith('Verstappen'))).toBe(true);
+    expect(rstap.some((h) => h.licenses.length > 0)).toBe(true);
+  });
+
+  it('puts the customer id first, then word starts, then fragments', async () => {
+    const byId = await searchDrivers(db.knex, { q: '1001' });
+    expect(byId.map((h) => h.custId).slice(0, 2)).toEqual([1001, 1005]);
+    const zann = await searchDrivers(db.knex, { q: 'zann' });
+    expect(zann.map((h) => h.displayName)).toEqual(['Zanna Berg', 'Zannoni Ray', 'Ole Kozanna']);
+    // Word starts fill the list: no fragment is appended.
+    expect(await searchDrivers(db.knex, { q: 'zann', limit: 2 })).toHaveLength(2);
+    expect((await searchDrivers(db.knex, { q: 'zann', limit: 2 })).map((h) => h.custId)).toEqual([
+      2000, 2002,
+    ]);
+  });
+});
