@@ -143,6 +143,13 @@ interface WeekRow {
   start_type: string | null;
 }
 
+/** A week of the schedule statement: start_date as JSON gives it ("YYYY-MM-DD"). */
+interface ScheduleWeekRow
+  extends Omit<WeekRow, 'start_date'>, Omit<ParticipationWeekRow, 'race_week_num'> {
+  start_date: string;
+  has_participation: boolean;
+}
+
 interface ParticipationWeekRow {
   race_week_num: number;
   sessions: number;
@@ -158,36 +165,40 @@ export async function seasonSchedule(
   db: Knex,
   seasonId: number,
 ): Promise<SeasonScheduleDto | null> {
-  const season = await getSeason(db, seasonId);
-  if (!season) return null;
-  const [weeks, participation] = await Promise.all([
-    db<WeekRow & { season_id: number }>(SEASON_WEEKS_TABLE)
-      .where({ season_id: seasonId })
-      .orderBy('race_week_num'),
-    db.raw<{ rows: ParticipationWeekRow[] }>(
-      `SELECT race_week_num, sum(sessions)::int AS sessions, sum(subsessions)::int AS subsessions,
-              sum(drivers)::int AS drivers, sum(sof_sum)::bigint AS sof_sum, sum(sof_count)::int AS sof_count,
-              max(max_sof) AS max_sof
-         FROM ${PARTICIPATION_TABLE} WHERE season_id = ? GROUP BY race_week_num`,
-      [seasonId],
-    ),
-  ]);
-  const byWeek = new Map(participation.rows.map((p) => [p.race_week_num, p]));
+  // One statement: the season row, and its weeks (JSON, by week number) each with the sums of
+  // its participation rows (null when the week has none).
+  const { rows } = await db.raw<{ rows: (SeasonRow & { weeks: ScheduleWeekRow[] })[] }>(
+    `SELECT s.*,
+            (SELECT coalesce(json_agg(w ORDER BY w.race_week_num), '[]'::json)
+               FROM (SELECT w.race_week_num, w.start_date, w.track_id, w.track_name, w.config_name,
+                            w.category, w.race_lap_limit, w.race_time_limit_minutes, w.time_slots,
+                            w.start_type, p.race_week_num IS NOT NULL AS has_participation,
+                            p.sessions, p.subsessions, p.drivers, p.sof_sum, p.sof_count, p.max_sof
+                       FROM ${SEASON_WEEKS_TABLE} w
+                       LEFT JOIN (SELECT race_week_num, sum(sessions)::int AS sessions,
+                                         sum(subsessions)::int AS subsessions,
+                                         sum(drivers)::int AS drivers, sum(sof_sum)::bigint AS sof_sum,
+                                         sum(sof_count)::int AS sof_count, max(max_sof) AS max_sof
+                                    FROM ${PARTICIPATION_TABLE} WHERE season_id = s.season_id
+                                   GROUP BY race_week_num) p ON p.race_week_num = w.race_week_num
+                      WHERE w.season_id = s.season_id) w) AS weeks
+       FROM ${SEASONS_TABLE} s WHERE s.season_id = ?`,
+    [seasonId],
+  );
+  const row = rows[0];
+  if (!row) return null;
   return {
-    season,
-    weeks: weeks.map((w) => {
-      const p = byWeek.get(w.race_week_num);
-      return {
-        raceWeekNum: w.race_week_num,
-        startDate: dateOnly(w.start_date),
-        track: { ...toTrack(w), category: w.category as RacingCategory | null },
-        raceLapLimit: w.race_lap_limit,
-        raceTimeLimitMinutes: w.race_time_limit_minutes,
-        timeSlots: w.time_slots,
-        startType: w.start_type,
-        participation: p ? weekParticipation(p) : null,
-      };
-    }),
+    season: shapeSeason(row),
+    weeks: row.weeks.map((w) => ({
+      raceWeekNum: w.race_week_num,
+      startDate: w.start_date,
+      track: { ...toTrack(w), category: w.category as RacingCategory | null },
+      raceLapLimit: w.race_lap_limit,
+      raceTimeLimitMinutes: w.race_time_limit_minutes,
+      timeSlots: w.time_slots,
+      startType: w.start_type,
+      participation: w.has_participation ? weekParticipation(w) : null,
+    })),
   };
 }
 
@@ -436,18 +447,16 @@ export async function seasonFastestLaps(
 ): Promise<Page<FastestLapDto>> {
   const limit = pageLimit(params.limit);
   const offset = offsetOf(params);
-  let week = params.raceWeekNum;
-  if (week === undefined) {
-    const latest = await db(CAR_TIMES_TABLE)
-      .where({ season_id: seasonId })
-      .max<{ week: number | null }[]>('race_week_num as week');
-    week = latest[0]?.week ?? undefined;
-    if (week === undefined || week === null) return { items: [], nextCursor: null };
-  }
+  // Without a week: the latest week that has laps, in the same statement.
   const q = db<FastestLapRow & { season_id: number }>(FASTEST_LAPS_TABLE).where({
     season_id: seasonId,
-    race_week_num: week,
   });
+  if (params.raceWeekNum !== undefined) void q.andWhere('race_week_num', params.raceWeekNum);
+  else
+    void q.andWhere(
+      'race_week_num',
+      db(CAR_TIMES_TABLE).where({ season_id: seasonId }).max('race_week_num'),
+    );
   if (params.carId !== undefined) void q.andWhere('car_id', params.carId);
   const rows = await q
     .orderBy([

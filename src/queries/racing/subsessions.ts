@@ -178,6 +178,13 @@ interface ResultRow {
   champ_points: number | null;
 }
 
+/** The columns of ResultRow, as racing_results names them. */
+const RESULT_COLUMNS = `cust_id, display_name, country_code, club_name, team_id, team_name, car_id,
+  car_name, car_class_id, finish_position, finish_position_in_class, starting_position,
+  starting_position_in_class, laps_complete, laps_led, incidents, best_lap_time, best_lap_num,
+  average_lap, qual_lap_time, gap_to_leader, old_irating, new_irating, old_sub_level,
+  new_sub_level, old_license_level, new_license_level, reason_out, champ_points`;
+
 export interface SubsessionResultsDto {
   subsession: SubsessionDto;
   /** null when the subsession has no simsession of the requested type. */
@@ -201,9 +208,21 @@ export async function subsessionResults(
   type: string,
 ): Promise<SubsessionResultsDto | null> {
   const simsessionType = parseSimsessionType(type);
-  const row = await db<SubsessionRow>(SUBSESSIONS_TABLE)
-    .where({ subsession_id: subsessionId })
-    .first();
+  // One statement: the subsession and the rows of its main simsession of that type (the highest
+  // simsession number, from the subsession's own list), in finishing order.
+  const { rows: found } = await db.raw<{ rows: (SubsessionRow & { results: ResultRow[] })[] }>(
+    `SELECT s.*,
+            (SELECT coalesce(json_agg(r ORDER BY r.finish_position, r.cust_id), '[]'::json)
+               FROM (SELECT ${RESULT_COLUMNS} FROM ${RESULTS_TABLE}
+                      WHERE subsession_id = s.subsession_id
+                        AND simsession_number = (
+                              SELECT max((e->>'simsessionNumber')::int)
+                                FROM jsonb_array_elements(s.simsessions) e
+                               WHERE e->>'type' = ?)) r) AS results
+       FROM ${SUBSESSIONS_TABLE} s WHERE s.subsession_id = ?`,
+    [simsessionType, subsessionId],
+  );
+  const row = found[0];
   if (!row) return null;
   const subsession = shapeSubsession(row);
   const simsession =
@@ -211,11 +230,7 @@ export async function subsessionResults(
       .filter((s) => s.type === simsessionType)
       .sort((a, b) => b.simsessionNumber - a.simsessionNumber)[0] ?? null;
   if (!simsession) return { subsession, simsession: null, results: [] };
-  const rows = await db<ResultRow & { subsession_id: number; simsession_number: number }>(
-    RESULTS_TABLE,
-  )
-    .where({ subsession_id: subsessionId, simsession_number: simsession.simsessionNumber })
-    .orderBy(['finish_position', 'cust_id']);
+  const rows = row.results;
   const classNames = new Map(row.car_classes.map((c) => [c.carClassId, c.shortName]));
   const licence = (level: number | null, subLevel: number | null) =>
     level === null && subLevel === null
