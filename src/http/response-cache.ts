@@ -8,6 +8,10 @@
  *    never makes a reader wait for its query; past `staleMs` it is computed again before it is
  *    served. With the racing API's values (10 s / 30 s) no reader sees older data through this
  *    cache than the 30 s max-age the answers advertise; a failed refresh keeps the old answer;
+ *  - at most `maxRefreshes` such background refreshes run at once (across keys): answers stored
+ *    together go stale together, and a wave of hundreds of refreshes at once would take the
+ *    CPU and the database from the readers being served; a stale answer whose refresh cannot
+ *    start yet is served as is, and a later reader of it starts the refresh;
  *  - concurrent requests for the same key while it is being computed share one computation
  *    (no stampede on the database when a popular key expires);
  *  - the total size stays under `maxBytes` (least recently used answers go first);
@@ -35,8 +39,12 @@ export function createResponseCache(opts: {
   /** Until this age a cached answer is served while it is refreshed (default: `ttlMs`, none). */
   staleMs?: number;
   maxBytes: number;
+  /** Background refreshes of stale answers running at once, across keys (default 2). */
+  maxRefreshes?: number;
   now?: () => number;
 }): ResponseCache {
+  const maxRefreshes = opts.maxRefreshes ?? 2;
+  let refreshing = 0;
   const now = opts.now ?? Date.now;
   const entries = new Map<string, CachedAnswer>(); // insertion order = recency order
   const pending = new Map<string, Promise<CachedAnswer>>();
@@ -66,7 +74,8 @@ export function createResponseCache(opts: {
   const computeOnce = (key: string, compute: () => Promise<string>): Promise<CachedAnswer> => {
     let running = pending.get(key);
     if (!running) {
-      running = compute().then((body) => {
+      // A compute that throws at once fails like one that rejects (no refresh slot is lost).
+      running = new Promise<string>((resolve) => resolve(compute())).then((body) => {
         const answer = { body, storedAt: now() };
         store(key, answer);
         return answer;
@@ -86,7 +95,11 @@ export function createResponseCache(opts: {
         entries.delete(key); // refresh its place in the recency order
         entries.set(key, cached);
         const stale = age >= opts.ttlMs;
-        if (stale) computeOnce(key, compute).catch(() => undefined); // the old answer stays
+        if (stale && !pending.has(key) && refreshing < maxRefreshes) {
+          refreshing += 1;
+          const done = () => void (refreshing -= 1);
+          void computeOnce(key, compute).then(done, done); // a failed refresh: the old answer stays
+        }
         return { ...cached, hit: true, stale };
       }
       return { ...(await computeOnce(key, compute)), hit: false, stale: false };

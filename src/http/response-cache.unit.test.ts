@@ -69,6 +69,63 @@ describe('response cache', () => {
     });
   });
 
+  it('runs at most maxRefreshes background refreshes at once; a stale answer waits for a slot', async () => {
+    const c = clock();
+    const cache = createResponseCache({
+      ttlMs: 10_000,
+      staleMs: 30_000,
+      maxBytes: 1_000,
+      maxRefreshes: 1,
+      now: c.now,
+    });
+    await cache.through('/a', () => Promise.resolve('a1'));
+    await cache.through('/b', () => Promise.resolve('b1'));
+    c.advance(15_000);
+    const started: string[] = [];
+    let release: (body: string) => void = () => undefined;
+    const refresh = (key: string) => () => {
+      started.push(key);
+      return new Promise<string>((r) => (release = r));
+    };
+    expect(await cache.through('/a', refresh('/a'))).toMatchObject({ body: 'a1', stale: true });
+    // The one slot is taken: /b is served stale and not refreshed yet.
+    expect(await cache.through('/b', refresh('/b'))).toMatchObject({ body: 'b1', stale: true });
+    expect(started).toEqual(['/a']);
+    release('a2');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(await cache.through('/a', refresh('/a'))).toMatchObject({ body: 'a2', stale: false });
+    // The slot is free again: the next reader of /b starts its refresh.
+    expect(await cache.through('/b', refresh('/b'))).toMatchObject({ body: 'b1', stale: true });
+    expect(started).toEqual(['/a', '/b']);
+    release('b2');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(await cache.through('/b', refresh('/b'))).toMatchObject({ body: 'b2', stale: false });
+  });
+
+  it('frees the refresh slot of a refresh that throws at once', async () => {
+    const c = clock();
+    const cache = createResponseCache({
+      ttlMs: 10_000,
+      staleMs: 30_000,
+      maxBytes: 1_000,
+      maxRefreshes: 1,
+      now: c.now,
+    });
+    await cache.through('/a', () => Promise.resolve('a1'));
+    c.advance(15_000);
+    const fails = () => {
+      throw new Error('bad compute');
+    };
+    expect(await cache.through('/a', fails)).toMatchObject({ body: 'a1', stale: true });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(await cache.through('/a', () => Promise.resolve('a2'))).toMatchObject({ body: 'a1' });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(await cache.through('/a', () => Promise.resolve('a3'))).toMatchObject({
+      body: 'a2',
+      stale: false,
+    });
+  });
+
   it('shares one computation between concurrent requests for the same key', async () => {
     const cache = createResponseCache({ ttlMs: 10_000, maxBytes: 1_000 });
     let computed = 0;
