@@ -42,8 +42,10 @@ interface SearchHitRow {
  *    after the word-start hits.
  * Ranking (within each of the two groups): customer id, exact name, name starting with the
  * text, a word starting with it, a fragment; then trigram similarity, name, id. `limit` 1..25,
- * default 10. One statement, licences included: the fragment scan is a one-time filter that
- * runs only when the word starts found fewer than `limit`.
+ * default 10. One statement, licences included; two scans are one-time filters that run only
+ * when they can change the answer: the later-word scan when fewer than `limit` names start
+ * with the text (those rank above every later-word-only match), the fragment scan when the
+ * word starts found fewer than `limit`.
  */
 export async function searchDrivers(
   db: Knex,
@@ -74,14 +76,17 @@ export async function searchDrivers(
                LIMIT ${limit * 2}) candidates
        ORDER BY ord LIMIT ?)`;
   const { rows } = await db.raw<{ rows: SearchHitRow[] }>(
-    `WITH prefix AS (
+    `WITH names AS (
+       SELECT ${columns} FROM ${DRIVERS_TABLE} WHERE ${NAME_PREFIX_KEY} LIKE lower(?)
+        ORDER BY ${NAME_PREFIX_KEY} USING ~<~ LIMIT ${PREFIX_CANDIDATES}),
+     prefix AS (
        SELECT ${columns}, row_number() OVER (ORDER BY ${rank}) AS ord
          FROM ((SELECT ${columns} FROM ${DRIVERS_TABLE} WHERE cust_id = ?)
                UNION
-               (SELECT ${columns} FROM ${DRIVERS_TABLE} WHERE ${NAME_PREFIX_KEY} LIKE lower(?)
-                 ORDER BY ${NAME_PREFIX_KEY} USING ~<~ LIMIT ${PREFIX_CANDIDATES})
+               (SELECT ${columns} FROM names)
                UNION
-               (SELECT ${columns} FROM ${DRIVERS_TABLE} WHERE ${SURNAME_PREFIX_KEY} LIKE lower(?)
+               (SELECT ${columns} FROM ${DRIVERS_TABLE}
+                 WHERE (SELECT count(*) FROM names) < ? AND ${SURNAME_PREFIX_KEY} LIKE lower(?)
                  ORDER BY ${SURNAME_PREFIX_KEY} USING ~<~ LIMIT ${PREFIX_CANDIDATES})) candidates
         ORDER BY ord LIMIT ?)${fragments ? fragmentCte : ''}
      SELECT h.cust_id, h.display_name, h.country_code, ${licenceRowsJson('h.cust_id')} AS licenses
@@ -91,9 +96,10 @@ export async function searchDrivers(
       ORDER BY h.part, h.ord
       LIMIT ?`,
     [
+      prefix,
       ...rankArgs,
       id,
-      prefix,
+      limit,
       prefix,
       limit,
       ...(fragments ? [...rankArgs, limit, `%${escapeLike(q)}%`, limit] : []),
