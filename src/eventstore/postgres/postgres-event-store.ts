@@ -27,22 +27,18 @@ import {
 } from '../port.ts';
 import {
   EVENT_ID_CONSTRAINT,
-  EVENT_SLOTS,
   searchWindow,
   appendStatement,
   headStatement,
-  readAllStatement,
   readStreamStatement,
   streamRevisionStatement,
-  tupleToPayloadEvent,
   tupleToRecordedEvent,
   writtenByIdsStatement,
   type AppendRow,
   type EventTuple,
-  type PayloadTuple,
-  type ReadAllRow,
   type WrittenRow,
 } from './sql.ts';
+import { decodePage, readAllStatement, type PageRow } from './read-all.ts';
 import { GroupCommit } from './group-commit.ts';
 import { PgWakeSource } from './wakeups.ts';
 
@@ -285,31 +281,19 @@ export class PostgresEventStore implements EventStore {
       throw new RangeError('maxCount must be a positive integer');
     }
     const window = opts.eventTypes ? searchWindow(maxCount) : maxCount;
-    const { rows } = await this.#pool.query<ReadAllRow>(
+    const { rows } = await this.#pool.query<PageRow>(
       readAllStatement(from, maxCount, opts.eventTypes, window, fields),
     );
-    const { facts, eventRows } = splitPage(rows);
-    const at = EVENT_SLOTS[fields];
-    const fact = <T>(slot: number): T | null | undefined => facts?.[at + slot] as T | null;
-    const heldBack = fact<boolean>(F_HELD_BACK) ?? false;
-    const headTx = fact<string>(F_HEAD_TX);
-    const headGp = fact<bigint>(F_HEAD_GP);
-    const head = headTx != null && headGp != null ? makePosition(headTx, headGp) : START;
-    const events: PayloadEvent[] =
-      fields === 'payload'
-        ? (eventRows as unknown as PayloadTuple[]).map(tupleToPayloadEvent)
-        : (eventRows as unknown as EventTuple[]).map(tupleToRecordedEvent);
+    const { events, head: headOrNull, heldBack, scanEnd } = decodePage(rows[0]!, fields);
+    const head = headOrNull ?? START;
     const atHead = (p: Position): boolean => comparePositions(p, head) >= 0;
 
     const last = events.at(-1)?.position;
     if (events.length === maxCount && last !== undefined) {
       return { events, next: last, isEnd: atHead(last), heldBack };
     }
-    const scanEndTx = fact<string>(F_SCAN_END_TX);
-    const scanEndGp = fact<bigint>(F_SCAN_END_GP);
-    if (fact<number>(F_SCANNED) === window && scanEndTx != null && scanEndGp != null) {
+    if (scanEnd !== null) {
       // The search window filled up before maxCount matches: resume after what was scanned.
-      const scanEnd = makePosition(scanEndTx, scanEndGp);
       return { events, next: scanEnd, isEnd: atHead(scanEnd), heldBack };
     }
     // The scan reached the end of the visible log: move past the filtered-out rows too.
@@ -336,55 +320,6 @@ export class PostgresEventStore implements EventStore {
     );
     return rows[0]?.revision ?? 'no_stream';
   }
-}
-
-// Slots of a readAll row's facts, after its event slots (EVENT_SLOTS; see ReadAllRow). Slot 0,
-// the transaction id, is null on the facts row only.
-const F_HEAD_TX = 0;
-const F_HEAD_GP = 1;
-const F_SCAN_END_TX = 2;
-const F_SCAN_END_GP = 3;
-const F_SCANNED = 4;
-const F_HELD_BACK = 5;
-
-/** The leading slots every event row has, whatever the fields read: its position. */
-type PositionedTuple = [transactionId: string, globalPositionText: string, ...rest: unknown[]];
-
-/**
- * A readAll page's rows: the facts row (no event) and the event rows in log order. PostgreSQL
- * returns them in that order (a UNION ALL of the facts and an ordered page, see
- * readAllStatement); should a plan ever interleave them, they are put back in order here.
- */
-function splitPage(rows: unknown[][]): {
-  facts: unknown[] | undefined;
-  eventRows: PositionedTuple[];
-} {
-  let facts: unknown[] | undefined;
-  const eventRows: PositionedTuple[] = [];
-  let ordered = true;
-  for (const row of rows) {
-    if (row[0] === null) {
-      facts = row;
-      continue;
-    }
-    const event = row as PositionedTuple;
-    const previous = eventRows.at(-1);
-    if (previous && compareTuples(previous, event) >= 0) ordered = false;
-    eventRows.push(event);
-  }
-  if (!ordered) eventRows.sort(compareTuples);
-  return { facts, eventRows };
-}
-
-/** Log order of two event rows (both parts are canonical decimal text). */
-function compareTuples(a: PositionedTuple, b: PositionedTuple): number {
-  return compareDecimals(a[0], b[0]) || compareDecimals(a[1], b[1]);
-}
-
-function compareDecimals(x: string, y: string): number {
-  if (x === y) return 0;
-  if (x.length !== y.length) return x.length - y.length;
-  return x < y ? -1 : 1;
 }
 
 function isUniqueViolation(err: unknown, constraint: string): boolean {

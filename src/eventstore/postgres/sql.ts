@@ -1,12 +1,9 @@
 import type { QueryArrayConfig, QueryConfig } from 'pg';
 import {
-  parsePosition,
   type EventMetadata,
   type ExpectedRevision,
   type NewEvent,
-  type PayloadEvent,
   type Position,
-  type ReadFields,
   type RecordedEvent,
 } from '../port.ts';
 
@@ -25,62 +22,25 @@ export const EVENTS_TABLE = 'es_events';
 export const STREAMS_TABLE = 'es_streams';
 export const EVENT_ID_CONSTRAINT = 'es_events_event_id_key';
 
-const VISIBLE = 'transaction_id < pg_snapshot_xmin(pg_current_snapshot())';
+export const VISIBLE = 'transaction_id < pg_snapshot_xmin(pg_current_snapshot())';
+// readStream's columns, in array row mode: their ORDER is the slot order of EventTuple.
 // recorded_at travels as epoch milliseconds: `new Date(ms)` costs a fraction of parsing the
-// timestamptz text, which was a tenth of readAll's client time. date_part (float8) rather than
-// extract (numeric since PostgreSQL 14): no numeric arithmetic per row; a float8 holds epoch
-// microseconds exactly enough for a Date's milliseconds.
-// global_position travels as text: it only ever becomes part of the position string (parsing it
-// as a bigint and printing it again cost a tenth of readAll's client time).
-// readStream and readAll read these in array row mode: their ORDER is the slot order of
-// EventTuple/ReadAllRow. A payload read (fields: 'payload') selects only the ones marked
-// `payload`: no uuid, metadata or timestamp output on the server, fewer columns to decode per row
-// (PayloadTuple's slots).
-// Each: [select expression, output name, SQL type of the output, in a payload read].
-const EVENT_COLUMNS: readonly (readonly [string, string, string, boolean])[] = [
-  ['transaction_id', 'transaction_id', 'xid8', true],
-  ['global_position::text', 'global_position_text', 'text', true],
-  ['stream_name', 'stream_name', 'text', false],
-  ['revision', 'revision', 'bigint', false],
-  ['event_id', 'event_id', 'uuid', false],
-  ['event_type', 'event_type', 'text', true],
-  ['schema_version', 'schema_version', 'int', true],
-  ['data', 'data', 'json', true],
-  ['metadata', 'metadata', 'json', false],
-  ["date_part('epoch', recorded_at) * 1000", 'recorded_at_ms', 'float8', false],
-];
-
-/** The event columns a read of `fields` selects, in slot order. */
-const columnsOf = (fields: ReadFields) =>
-  EVENT_COLUMNS.filter(([, , , payload]) => fields === 'full' || payload);
-
-/**
- * The select lists of a readAll page, per ReadFields (one slot layout each, see ReadAllRow):
- * `columns` from es_events, `pageColumns` the same from the `scanned` CTE, `noEvent` the typed
- * NULLs of the facts row.
- */
-const PAGE_SHAPES = Object.fromEntries(
-  (['full', 'payload'] as const).map((fields) => {
-    const columns = columnsOf(fields);
-    return [
-      fields,
-      {
-        columns: columns
-          .map(([expr, name]) => (expr === name ? name : `${expr} AS ${name}`))
-          .join(', '),
-        pageColumns: columns.map(([, name]) => name).join(', '),
-        noEvent: columns.map(([, name, type]) => `NULL::${type} AS ${name}`).join(', '),
-        slots: columns.length,
-      },
-    ];
-  }),
-) as Record<ReadFields, { columns: string; pageColumns: string; noEvent: string; slots: number }>;
-const COLUMNS = PAGE_SHAPES.full.columns;
-/** Slots of the event part of a readAll row (the facts follow them): 10 full, 5 payload. */
-export const EVENT_SLOTS: Record<ReadFields, number> = {
-  full: PAGE_SHAPES.full.slots,
-  payload: PAGE_SHAPES.payload.slots,
-};
+// timestamptz text. date_part (float8) rather than extract (numeric since PostgreSQL 14): no
+// numeric arithmetic per row; a float8 holds epoch microseconds exactly enough for a Date's
+// milliseconds. global_position travels as text: it only ever becomes part of the position string.
+// (readAll aggregates its pages instead: read-all.ts.)
+const COLUMNS = [
+  'transaction_id',
+  'global_position::text AS global_position_text',
+  'stream_name',
+  'revision',
+  'event_id',
+  'event_type',
+  'schema_version',
+  'data',
+  'metadata',
+  "date_part('epoch', recorded_at) * 1000 AS recorded_at_ms",
+].join(', ');
 
 /**
  * Advisory-lock class of stream locks (two-int form, so it cannot collide with single-bigint
@@ -346,116 +306,7 @@ export function searchWindow(maxCount: number): number {
   return Math.max(maxCount, 1000);
 }
 
-const NO_META =
-  'NULL::xid8 AS head_transaction_id, NULL::bigint AS head_global_position, ' +
-  'NULL::xid8 AS scan_end_transaction_id, NULL::bigint AS scan_end_global_position, ' +
-  'NULL::int AS scanned_count, NULL::boolean AS held_back';
-
-/**
- * One page of the global log after `from` (exclusive), in one snapshot (one statement). The
- * FIRST row is the page's facts, every further row one event of the page, in log order:
- *  - the events: an ordered walk of the primary key that stops after `maxCount` rows
- *    (unfiltered) or `window` rows (filtered), whatever the planner believes about the type
- *    filter (filtering inside the scan let it choose "all rows after `from`, then sort":
- *    quadratic over a catch-up). Filtered, that walk (`scanned`) takes each row whole in the
- *    same heap visit that shows its type, and the page is its first `maxCount` wanted rows;
- *  - the facts: the newest visible position (so a short page can move the caller past
- *    filtered-out events), whether committed events wait behind the visibility bound, and,
- *    filtered, how far the walk got (unfiltered, the page's last event is that).
- * The facts travel once per page, not on every row (they cost parsing per row).
- * `fields` only chooses the event columns (EVENT_SLOTS of them); rows, order and facts are the
- * same statement's either way.
- */
-export function readAllStatement(
-  from: Position,
-  maxCount: number,
-  eventTypes: readonly string[] | undefined,
-  window: number,
-  fields: ReadFields = 'full',
-): QueryArrayConfig {
-  const { major, minor } = parsePosition(from);
-  const shape = PAGE_SHAPES[fields];
-  const suffix = fields === 'full' ? '' : `_${fields}`;
-  const after = `(transaction_id, global_position) > ($1::xid8, $2::bigint) AND ${VISIBLE}`;
-  const order = 'ORDER BY transaction_id, global_position';
-  const facts = (scanEnd: string) => `SELECT ${shape.noEvent}, head.*, ${scanEnd},
-        -- ORDER BY … LIMIT 1 keeps this on the primary key even before the table is analysed
-        -- (a bare EXISTS may be planned as a sequential scan of the whole log).
-        (SELECT transaction_id FROM es_events
-         WHERE transaction_id >= pg_snapshot_xmin(pg_current_snapshot())
-         ORDER BY transaction_id LIMIT 1) IS NOT NULL AS held_back
-      FROM (SELECT 1) AS one
-      LEFT JOIN (
-        SELECT transaction_id AS head_transaction_id, global_position AS head_global_position
-        FROM es_events WHERE ${VISIBLE}
-        ORDER BY transaction_id DESC, global_position DESC LIMIT 1
-      ) AS head ON true`;
-  if (!eventTypes) {
-    return {
-      rowMode: 'array',
-      name: `es_read_all${suffix}`,
-      text: `${facts(
-        'NULL::xid8 AS scan_end_transaction_id, NULL::bigint AS scan_end_global_position, NULL::int AS scanned_count',
-      )}
-      UNION ALL
-      (SELECT ${shape.columns}, ${NO_META} FROM es_events WHERE ${after} ${order} LIMIT $3)`,
-      values: [major.toString(), minor.toString(), maxCount],
-    };
-  }
-  // One pass, no sort: the walk comes in primary-key order, so the row number and the running
-  // count of wanted rows are computed on the way (the window ORDER BY is the index's order).
-  const wanted = 'event_type = ANY($5::text[])';
-  return {
-    rowMode: 'array',
-    name: `es_read_all_filtered${suffix}`,
-    text: `WITH scanned AS MATERIALIZED (
-        SELECT ${shape.columns},
-               row_number() OVER walk AS scanned_n,
-               count(*) FILTER (WHERE ${wanted}) OVER walk AS wanted_n
-        FROM es_events WHERE ${after}
-        WINDOW walk AS (${order} ROWS UNBOUNDED PRECEDING)
-        ${order} LIMIT $4
-      )
-      ${facts(`scan_end.*`)}
-      LEFT JOIN (
-        SELECT transaction_id AS scan_end_transaction_id,
-               global_position_text::bigint AS scan_end_global_position,
-               scanned_n::int AS scanned_count
-        FROM scanned WHERE scanned_n = (SELECT max(scanned_n) FROM scanned)
-      ) AS scan_end ON true
-      UNION ALL
-      (SELECT ${shape.pageColumns}, ${NO_META} FROM scanned
-       WHERE ${wanted} AND wanted_n <= $3)`,
-    values: [major.toString(), minor.toString(), maxCount, window, eventTypes],
-  };
-}
-
-/**
- * A full readAll row, as an array (row mode 'array': no object per row keyed by column names).
- * The first row holds the page's facts (slots 10–15, the event slots null); every other row one
- * event (slots 0–9 as in EventTuple, the fact slots null). A payload read's rows have the five
- * PayloadTuple slots first, then the same six fact slots (EVENT_SLOTS).
- */
-export type ReadAllRow = [
-  transactionId: string | null,
-  globalPositionText: string | null,
-  streamName: string | null,
-  revision: bigint | null,
-  eventId: string | null,
-  eventType: string | null,
-  schemaVersion: number | null,
-  data: unknown,
-  metadata: EventMetadata | null,
-  recordedAtMs: number | null,
-  headTransactionId: string | null,
-  headGlobalPosition: bigint | null,
-  /** Filtered reads only (unfiltered: null; the page's last event is where the walk ended). */
-  scanEndTransactionId: string | null,
-  scanEndGlobalPosition: bigint | null,
-  scannedCount: number | null,
-  heldBack: boolean | null,
-];
-/** The slots of an event row: readStream's rows, and the event slots of a full readAll row. */
+/** The slots of a readStream row. */
 export type EventTuple = [
   transactionId: string,
   globalPositionText: string,
@@ -469,15 +320,6 @@ export type EventTuple = [
   recordedAtMs: number,
 ];
 
-/** The event slots of a payload readAll row that holds an event (columnsOf('payload') order). */
-export type PayloadTuple = [
-  transactionId: string,
-  globalPositionText: string,
-  eventType: string,
-  schemaVersion: number,
-  data: unknown,
-];
-
 export function headStatement(): QueryConfig {
   return {
     name: 'es_head',
@@ -487,8 +329,7 @@ export function headStatement(): QueryConfig {
 }
 
 /**
- * An event row in array row mode (readStream's rows, a full readAll's event rows: COLUMNS'
- * order). Both parts of the position come from the database as canonical unsigned integers: no
+ * A readStream row in array row mode (COLUMNS' order). Both parts of the position come from the database as canonical unsigned integers: no
  * re-parsing needed.
  */
 export function tupleToRecordedEvent(t: EventTuple): RecordedEvent {
@@ -502,15 +343,5 @@ export function tupleToRecordedEvent(t: EventTuple): RecordedEvent {
     position: `${t[0]}/${t[1]}` as Position,
     schemaVersion: t[6],
     recordedAt: new Date(t[9]),
-  };
-}
-
-/** A payload readAll row in array row mode (PayloadTuple's slots). */
-export function tupleToPayloadEvent(t: PayloadTuple): PayloadEvent {
-  return {
-    type: t[2],
-    data: t[4],
-    schemaVersion: t[3],
-    position: `${t[0]}/${t[1]}` as Position,
   };
 }
