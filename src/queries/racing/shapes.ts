@@ -42,14 +42,33 @@ export interface LicenseRow {
   tt_rating: number | null;
 }
 
+/** `f(key)` computed once per key (a few dozen licence groups and levels), null when it throws. */
+function memoLetter(f: (key: number) => string): (key: number) => string | null {
+  const known = new Map<number, string | null>();
+  return (key) => {
+    let letter = known.get(key);
+    if (letter === undefined) {
+      try {
+        letter = f(key);
+      } catch {
+        letter = null;
+      }
+      known.set(key, letter);
+    }
+    return letter;
+  };
+}
+
+const letterOfGroup = memoLetter((group) => licenceGroup(group).letter);
+const letterOfLevel = memoLetter((level) => licenceFromLevel(level).letter);
+
 export function toLicense(r: LicenseRow): LicenseDto {
-  let letter: string | null = null;
-  try {
-    if (r.license_group !== null) letter = licenceGroup(r.license_group).letter;
-    else if (r.license_level !== null) letter = licenceFromLevel(r.license_level).letter;
-  } catch {
-    letter = null;
-  }
+  const letter =
+    r.license_group !== null
+      ? letterOfGroup(r.license_group)
+      : r.license_level !== null
+        ? letterOfLevel(r.license_level)
+        : null;
   const sr = r.sub_level === null ? null : r.sub_level / 100;
   return {
     category: r.category as RacingCategory,
