@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Position } from '../../eventstore/port.ts';
+import { connectionOf } from './pg-connection.ts';
 
 /** The checkpoint table (migration 0020). Only src/projections/core writes to it. */
 export const CHECKPOINTS_TABLE = 'projection_checkpoints';
@@ -97,25 +98,22 @@ export async function advanceCheckpoint(
     isEnd: boolean;
   },
 ): Promise<void> {
-  const result = await trx.raw<{ rowCount: number }>(
-    `UPDATE ${CHECKPOINTS_TABLE}
-        SET position = :to,
-            events_applied = events_applied + :applied,
+  // A named prepared statement on the transaction's connection: it runs once per batch
+  // (pg-connection.ts).
+  const connection = await connectionOf(trx);
+  const result = await connection.query({
+    name: 'pw_advance_checkpoint',
+    text: `UPDATE ${CHECKPOINTS_TABLE}
+        SET position = $1,
+            events_applied = events_applied + $2,
             status = CASE WHEN status = 'rebuilding' THEN status
-                          WHEN :isEnd THEN 'idle' ELSE 'running' END,
+                          WHEN $3 THEN 'idle' ELSE 'running' END,
             failures = 0,
             last_error = CASE WHEN status = 'rebuilding' THEN last_error ELSE NULL END,
             updated_at = now()
-      WHERE name = :name AND position = :from AND version = :version`,
-    {
-      to: args.to,
-      applied: args.applied,
-      isEnd: args.isEnd,
-      name: args.name,
-      from: args.from,
-      version: args.version,
-    },
-  );
+      WHERE name = $4 AND position = $5 AND version = $6`,
+    values: [args.to, args.applied, args.isEnd, args.name, args.from, args.version],
+  });
   if (result.rowCount !== 1) throw new CheckpointConflictError(args.name, args.from);
 }
 

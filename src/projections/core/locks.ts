@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { connectionOf } from './pg-connection.ts';
 
 /**
  * Advisory lock keys, two-int form (class, hashtext(name)) so they never collide with other
@@ -11,12 +12,17 @@ import type { Knex } from 'knex';
 export const RUNNER_LOCK_CLASS = 0x50574c31; // 'PWL1'
 export const REBUILD_LOCK_CLASS = 0x50574c32; // 'PWL2'
 
-/** Non-blocking; released when `trx` ends. */
+/**
+ * Non-blocking; released when `trx` ends. A named prepared statement on the transaction's
+ * connection: taken by every batch of the runner (pg-connection.ts).
+ */
 export async function tryRunnerLock(trx: Knex.Transaction, projection: string): Promise<boolean> {
-  const { rows } = await trx.raw<{ rows: { locked: boolean }[] }>(
-    'SELECT pg_try_advisory_xact_lock(?, hashtext(?)) AS locked',
-    [RUNNER_LOCK_CLASS, projection],
-  );
+  const connection = await connectionOf(trx);
+  const { rows } = await connection.query<{ locked: boolean }>({
+    name: 'pw_try_runner_lock',
+    text: 'SELECT pg_try_advisory_xact_lock($1, hashtext($2)) AS locked',
+    values: [RUNNER_LOCK_CLASS, projection],
+  });
   return rows[0]?.locked === true;
 }
 
