@@ -18,10 +18,17 @@
  *  - a computation that fails is not stored, and every waiter gets the failure.
  */
 export interface CachedAnswer {
-  /** The JSON text, as sent. */
+  /** The JSON text. */
   body: string;
+  /** `body` as UTF-8 bytes, encoded once when stored (what is sent). */
+  bytes: Buffer;
   /** When it was computed (ms since the epoch, from the injected clock). */
   storedAt: number;
+  /**
+   * Derived values a reader may memoise for every later reader of this same answer (the
+   * endpoint keeps its ETag here); one object per stored answer, shared by all its readers.
+   */
+  memo: { etag?: string };
 }
 
 export interface ResponseCache {
@@ -50,7 +57,7 @@ export function createResponseCache(opts: {
   const pending = new Map<string, Promise<CachedAnswer>>();
   let bytes = 0;
 
-  const cost = (key: string, answer: CachedAnswer) => key.length + answer.body.length;
+  const cost = (key: string, answer: CachedAnswer) => key.length + answer.bytes.length;
 
   const remove = (key: string): void => {
     const old = entries.get(key);
@@ -76,7 +83,7 @@ export function createResponseCache(opts: {
     if (!running) {
       // A compute that throws at once fails like one that rejects (no refresh slot is lost).
       running = new Promise<string>((resolve) => resolve(compute())).then((body) => {
-        const answer = { body, storedAt: now() };
+        const answer = { body, bytes: Buffer.from(body), storedAt: now(), memo: {} };
         store(key, answer);
         return answer;
       });

@@ -86,6 +86,20 @@ describe('the answer cache (API_CACHE_SECONDS)', () => {
     expect(again.text).toBe(first.text);
     expect(Number(again.headers.get('age'))).toBeGreaterThanOrEqual(0);
     expect(again.headers.get('cache-control')).toBe(first.headers.get('cache-control'));
+    // A hit is sent as stored bytes with the ETag memoised per answer: the same headers as the
+    // miss that sent the text, and a conditional request on it is answered 304.
+    for (const header of ['etag', 'content-type', 'content-length']) {
+      expect(again.headers.get(header), header).toBe(first.headers.get(header));
+    }
+    expect(first.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    const etag = first.headers.get('etag') ?? '';
+    expect(etag).toMatch(/^W\/"/);
+    // (fetch adds Cache-Control: no-cache to a conditional request unless one is given)
+    const unchanged = await api.client.get(path, {
+      headers: { 'If-None-Match': etag, 'Cache-Control': 'max-age=0' },
+    });
+    expect(unchanged.status).toBe(304);
+    expect(unchanged.headers.get('x-cache')).toBe('hit');
     for (let i = 0; i < 2; i++) {
       const bad = await api.client.get('/api/series?limit=0');
       expect(bad.status).toBe(400);
