@@ -39,6 +39,7 @@ import {
   type WrittenRow,
 } from './sql.ts';
 import { decodePage, readAllStatement, type PageRow } from './read-all.ts';
+import { decodeRowsPage, readAllRowsStatement, type RowsPageRow } from './read-all-rows.ts';
 import { GroupCommit } from './group-commit.ts';
 import { PgWakeSource } from './wakeups.ts';
 
@@ -281,10 +282,29 @@ export class PostgresEventStore implements EventStore {
       throw new RangeError('maxCount must be a positive integer');
     }
     const window = opts.eventTypes ? searchWindow(maxCount) : maxCount;
-    const { rows } = await this.#pool.query<PageRow>(
-      readAllStatement(from, maxCount, opts.eventTypes, window, fields),
-    );
-    const { events, head: headOrNull, heldBack, scanEnd } = decodePage(rows[0]!, fields);
+    // Whole events stream row by row (read-all-rows.ts: large pages of large events); payload
+    // reads come as one aggregated row (read-all.ts: the runner's small events).
+    const {
+      events,
+      head: headOrNull,
+      heldBack,
+      scanEnd,
+    } = fields === 'full'
+      ? decodeRowsPage(
+          (
+            await this.#pool.query<RowsPageRow>(
+              readAllRowsStatement(from, maxCount, opts.eventTypes, window),
+            )
+          ).rows,
+        )
+      : decodePage(
+          (
+            await this.#pool.query<PageRow>(
+              readAllStatement(from, maxCount, opts.eventTypes, window, fields),
+            )
+          ).rows[0]!,
+          fields,
+        );
     const head = headOrNull ?? START;
     const atHead = (p: Position): boolean => comparePositions(p, head) >= 0;
 

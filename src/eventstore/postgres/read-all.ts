@@ -38,7 +38,7 @@ import { EVENTS_TABLE, VISIBLE } from './sql.ts';
  */
 
 /** The events' order: the primary key's. */
-const ORDER = 'ORDER BY transaction_id, global_position';
+export const ORDER = 'ORDER BY transaction_id, global_position';
 
 // The aggregates of a page's rows `p`. Every aggregate reads the page's rows in the same order
 // (one Aggregate node over the ordered walk); `decodePage` still checks that order.
@@ -90,20 +90,20 @@ export type PageRow = [
   recordedAtMs?: string | null,
 ];
 
-const HEAD = `(SELECT transaction_id::text || '/' || global_position::text FROM ${EVENTS_TABLE}
+export const HEAD = `(SELECT transaction_id::text || '/' || global_position::text FROM ${EVENTS_TABLE}
    WHERE ${VISIBLE} ORDER BY transaction_id DESC, global_position DESC LIMIT 1)`;
 // ORDER BY … LIMIT 1 keeps this on the primary key even before the table is analysed (a bare
 // EXISTS may be planned as a sequential scan of the whole log).
-const HELD_BACK = `(SELECT transaction_id FROM ${EVENTS_TABLE}
+export const HELD_BACK = `(SELECT transaction_id FROM ${EVENTS_TABLE}
    WHERE transaction_id >= pg_snapshot_xmin(pg_current_snapshot())
    ORDER BY transaction_id LIMIT 1) IS NOT NULL`;
-const AFTER = `(transaction_id, global_position) > ($1::xid8, $2::bigint) AND ${VISIBLE}`;
+export const AFTER = `(transaction_id, global_position) > ($1::xid8, $2::bigint) AND ${VISIBLE}`;
 
 /** Distinct named page statements at most (per process; each connection prepares those it runs). */
 const MAX_NAMED = 32;
 const named = new Set<string>();
 
-function positiveInteger(n: number, what: string): number {
+export function positiveInteger(n: number, what: string): number {
   if (!Number.isSafeInteger(n) || n < 1) throw new RangeError(`${what} must be a positive integer`);
   return n;
 }

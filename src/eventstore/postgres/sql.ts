@@ -29,7 +29,7 @@ export const VISIBLE = 'transaction_id < pg_snapshot_xmin(pg_current_snapshot())
 // numeric arithmetic per row; a float8 holds epoch microseconds exactly enough for a Date's
 // milliseconds. global_position travels as text: it only ever becomes part of the position string.
 // (readAll aggregates its pages instead: read-all.ts.)
-const COLUMNS = [
+export const COLUMNS = [
   'transaction_id',
   'global_position::text AS global_position_text',
   'stream_name',
