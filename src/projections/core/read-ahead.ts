@@ -13,11 +13,22 @@ type Page = ReadAllResult<PayloadEvent>;
  * from `from`), and the caller still commits a page only by compare-and-set from `from`.
  * No read goes past a page that reached the end of the log, nor beyond `mayRead` (the caller's
  * batch budget, shutdown). A read's failure surfaces only if its page is taken.
+ *
+ * `cued`: after each `take`, no read starts until the caller calls `cue()`. The runner cues once
+ * its batch holds the runner lock, right before `apply`: the next page is then read while the
+ * batch's own statements run on the server, instead of competing with the short BEGIN and lock
+ * round trips that start the batch (measured: the lock's answer waited for the read's server work
+ * on a busy 2-core machine; docs/benchmarks.md, "Core", session 4).
  */
 export class ReadAhead {
   readonly #read: (from: Position) => Promise<Page>;
   readonly #depth: number;
   readonly #mayRead: (pagesAhead: number) => boolean;
+  readonly #cued: boolean;
+  /** Cued mode: reads wait for cue() (set by take, cleared by cue). */
+  #waiting = false;
+  /** The page taken last: the one to read on from when nothing is held. */
+  #lastTaken: Page | undefined;
   #pages: PendingPage[] = [];
   /** Reads dropped while in flight: settle() still waits for them. */
   #dropped = new Set<Promise<unknown>>();
@@ -28,10 +39,13 @@ export class ReadAhead {
     depth: number;
     /** Whether one more page may be read while `pagesAhead` pages are held or in flight. */
     mayRead: (pagesAhead: number) => boolean;
+    /** After each take, start no read until cue(). Default false. */
+    cued?: boolean;
   }) {
     this.#read = opts.read;
     this.#depth = Math.max(1, opts.depth);
     this.#mayRead = opts.mayRead;
+    this.#cued = opts.cued === true;
   }
 
   /**
@@ -44,10 +58,23 @@ export class ReadAhead {
       head = this.#start(from);
     }
     this.#pages.shift();
+    if (this.#cued) this.#waiting = true;
     const result = await head.result;
-    if (this.#pages.length === 0) this.#follow(result);
-    else this.#extend();
+    this.#lastTaken = result;
+    this.#readOn();
     return result;
+  }
+
+  /** Cued mode: reads may start again (up to `depth` pages ahead of the page taken last). */
+  cue(): void {
+    if (!this.#waiting) return;
+    this.#waiting = false;
+    this.#readOn();
+  }
+
+  #readOn(): void {
+    if (this.#pages.length > 0) this.#extend();
+    else if (this.#lastTaken) this.#follow(this.#lastTaken);
   }
 
   /** Forgets every page read ahead (after a batch that did not commit). */
@@ -59,6 +86,7 @@ export class ReadAhead {
       void settled.then(() => this.#dropped.delete(settled));
     }
     this.#pages = [];
+    this.#lastTaken = undefined;
   }
 
   /** Waits for reads still in flight and forgets them: nothing runs behind the caller's back. */
@@ -88,7 +116,7 @@ export class ReadAhead {
 
   /** Starts reading after `page` unless it is the end of the log or there is no room. */
   #follow(page: Page): void {
-    if (page.isEnd || this.#pages.length >= this.#depth) return;
+    if (this.#waiting || page.isEnd || this.#pages.length >= this.#depth) return;
     if (!this.#mayRead(this.#pages.length)) return;
     this.#start(page.next);
   }

@@ -87,6 +87,39 @@ describe('ReadAhead', () => {
     expect(budgeted.started).toEqual(['p0', 'p1']);
   });
 
+  it('cued: after a take, reads wait for cue(), then go on up to `depth` pages ahead', async () => {
+    const log = fakeLog(10);
+    const ahead = new ReadAhead({ read: log.read, depth: 2, mayRead: () => true, cued: true });
+    const first = ahead.take(p(0));
+    await log.arrive('p0');
+    expect((await first).next).toBe('p1');
+    // Page 0 taken: nothing is read until the batch cues.
+    expect(log.started).toEqual(['p0']);
+    ahead.cue();
+    expect(log.started).toEqual(['p0', 'p1']);
+    await log.arrive('p1');
+    expect(log.started).toEqual(['p0', 'p1', 'p2']);
+    await log.arrive('p2');
+    // Taking page 1 makes room, but page 3 waits for the cue; a second cue changes nothing.
+    expect((await ahead.take(p(1))).next).toBe('p2');
+    expect(log.started).toEqual(['p0', 'p1', 'p2']);
+    ahead.cue();
+    ahead.cue();
+    expect(log.started).toEqual(['p0', 'p1', 'p2', 'p3']);
+    // A page still in flight when the cue comes is followed once it arrives.
+    expect((await ahead.take(p(2))).next).toBe('p3');
+    ahead.cue();
+    expect(log.started).toEqual(['p0', 'p1', 'p2', 'p3']);
+    await log.arrive('p3');
+    expect(log.started).toEqual(['p0', 'p1', 'p2', 'p3', 'p4']);
+    // After clear (a batch that did not commit) a cue reads nothing: the next take decides.
+    await ahead.take(p(3));
+    ahead.clear();
+    ahead.cue();
+    expect(log.started).toEqual(['p0', 'p1', 'p2', 'p3', 'p4']);
+    await settleAll(ahead, log);
+  });
+
   it('settle() waits for reads in flight, also dropped ones, and a failed read surfaces only if taken', async () => {
     const inFlight: (() => void)[] = [];
     const read = (from: Position): Promise<ReadAllResult> =>

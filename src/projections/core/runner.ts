@@ -146,10 +146,13 @@ export async function applyBatch(
     isEnd: boolean;
     heldBack?: boolean;
   },
+  /** Called once the batch holds the runner lock, right before `apply` (the catch-up's cue to read ahead). */
+  onLocked?: () => void,
 ): Promise<BatchOutcome> {
   try {
     return await knex.transaction(async (trx): Promise<BatchOutcome> => {
       if (!(await tryRunnerLock(trx, projection.name))) return { kind: 'busy' };
+      onLocked?.();
       if (batch.events.length > 0) await applyEvents(trx, projection, batch.events);
       await advanceCheckpoint(trx, {
         name: projection.name,
@@ -239,23 +242,29 @@ export function createProjectionRunner(
       fields: readsOf(projection),
     });
 
-  /** One batch from `from`: its page (`read`), then the transaction. */
+  /** One batch from `from`: its page (`read`), then the transaction (`onLocked`: see applyBatch). */
   async function batchFrom(
     projection: Projection,
     from: Position,
     read: (from: Position) => Promise<ReadAllResult<PayloadEvent>>,
+    onLocked?: () => void,
   ): Promise<BatchOutcome> {
     const page = await read(from);
     if (page.events.length === 0 && comparePositions(page.next, from) <= 0) {
       return { kind: 'caught-up', position: from, heldBack: page.heldBack === true };
     }
-    return applyBatch(deps.knex, projection, {
-      from,
-      events: page.events,
-      next: page.next,
-      isEnd: page.isEnd,
-      heldBack: page.heldBack === true,
-    });
+    return applyBatch(
+      deps.knex,
+      projection,
+      {
+        from,
+        events: page.events,
+        next: page.next,
+        isEnd: page.isEnd,
+        heldBack: page.heldBack === true,
+      },
+      onLocked,
+    );
   }
 
   async function runBatch(projection: Projection): Promise<BatchOutcome> {
@@ -276,11 +285,14 @@ export function createProjectionRunner(
     /** The checkpoint as this catch-up last committed it; unknown after a conflict or failure. */
     let committed: Position | undefined;
     const maxBatches = runOpts.maxBatches ?? Infinity;
-    // Pages held or in flight are for the batches after the one being applied.
+    // Pages held or in flight are for the batches after the one being applied. The reads ahead
+    // start once the batch holds its lock (cued; read-ahead.ts): they then run beside the batch's
+    // apply rather than its first round trips.
     const ahead = new ReadAhead({
       read: (from) => readFrom(projection, from),
       depth: readAheadDepth,
       mayRead: (pagesAhead) => batches + 1 + pagesAhead < maxBatches && !runOpts.signal?.aborted,
+      cued: true,
     });
     // The end of the log is not final while the store holds committed events back: re-read after
     // a short, growing pause (bounded), since the older transaction may also roll back silently.
@@ -292,7 +304,12 @@ export function createProjectionRunner(
         if (checkpoint.kind !== 'current') return checkpoint;
         from = checkpoint.position;
       }
-      const outcome = await batchFrom(projection, from, (f) => ahead.take(f));
+      const outcome = await batchFrom(
+        projection,
+        from,
+        (f) => ahead.take(f),
+        () => ahead.cue(),
+      );
       committed = outcome.kind === 'applied' ? outcome.position : undefined;
       return outcome;
     };
