@@ -44,6 +44,9 @@ describe('rebuilding several projections side by side', () => {
 
     let active = 0;
     let maxActive = 0;
+    const replaying = new Set<string>();
+    let maxReplaying = 0;
+    const phases: string[] = [];
     let outcomes;
     try {
       outcomes = await rebuildProjections(
@@ -59,6 +62,12 @@ describe('rebuilding several projections side by side', () => {
           onDone: () => {
             active -= 1;
           },
+          onProgress: ({ projection, phase }) => {
+            if (phase === 'replay') replaying.add(projection);
+            else replaying.delete(projection);
+            maxReplaying = Math.max(maxReplaying, replaying.size);
+            if (!phases.includes(`${projection} ${phase}`)) phases.push(`${projection} ${phase}`);
+          },
         },
       );
     } finally {
@@ -67,6 +76,11 @@ describe('rebuilding several projections side by side', () => {
       await live;
     }
     expect(maxActive).toBe(2);
+    // Two run at a time, but one replays at a time: the next replay starts once the running one
+    // has reached its finish phase.
+    expect(maxReplaying).toBe(1);
+    expect(phases.filter((p) => p.endsWith(' replay'))).toEqual(names.map((n) => `${n} replay`));
+    expect(phases.indexOf('many_b replay')).toBeGreaterThan(phases.indexOf('many_a finish'));
     expect(outcomes.map((o) => [o.projection, o.ok && o.result.kind])).toEqual(
       names.map((n) => [n, 'rebuilt']),
     );

@@ -41,6 +41,14 @@ export type RebuildOutcome =
  * and its own checkpoint row; projections never read each other's tables.
  *
  * They start in the given order (list the longest first: the others fill the remaining slots).
+ * ONE of them replays the log at a time, in the given order: a started rebuild waits before its
+ * first replay batch (its lock taken, its shadow tables created) until the previous projection's
+ * replay has reached its `finish` phase (or its rebuild ended), then replays while that one
+ * finishes. A replay's batch preparation (decoding pages, reducing, encoding COPY lines) is
+ * JavaScript on this process's one event loop: two replays only take turns on it, and each makes
+ * the other's reads and writes wait for the loop, whereas `finish` and ANALYZE are database work
+ * that overlaps a replay well. At 100,000 drivers (docs/benchmarks.md, "Rebuild", session 4)
+ * racing_results took 46.7 s alone and 57–64 s with rating history's replay beside it.
  * A failure does not stop the others. Resolves with one outcome per rebuilt projection, in the
  * given order; never rejects.
  */
@@ -56,6 +64,8 @@ export async function rebuildProjections(
     Math.min(todo.length, concurrency ?? DEFAULT_REBUILD_CONCURRENCY, poolLimit(deps.knex)),
   );
   const outcomes = new Array<RebuildOutcome | undefined>(todo.length);
+  // replayEnded[i] resolves when projection i leaves its replay or its rebuild ends.
+  const replayEnded = todo.map(() => deferred());
   let next = 0;
   const lane = async () => {
     for (let i = next++; i < todo.length; i = next++) {
@@ -64,14 +74,28 @@ export async function rebuildProjections(
       const seconds = () => (Date.now() - started) / 1000;
       onStart?.(projection.name);
       let outcome: RebuildOutcome;
+      // rebuildProjection awaits onProgress: its first 'replay' report waits for the previous
+      // replay to end; its first report of a later phase ends its own.
+      let waited = false;
       try {
         const result = await rebuildProjection(deps, projection, {
           ...rebuildOpts,
           ...(staleOnly ? { onlyIfStale: true, waitForLock: true } : {}),
+          onProgress: async (progress) => {
+            if (progress.phase === 'replay' && !waited) {
+              await replayEnded[i - 1]?.promise;
+              waited = true;
+            } else if (progress.phase !== 'replay') {
+              replayEnded[i]!.resolve();
+            }
+            await rebuildOpts.onProgress?.(progress);
+          },
         });
         outcome = { projection: projection.name, ok: true, result, seconds: seconds() };
       } catch (error) {
         outcome = { projection: projection.name, ok: false, error, seconds: seconds() };
+      } finally {
+        replayEnded[i]!.resolve();
       }
       outcomes[i] = outcome;
       onDone?.(outcome);
@@ -85,4 +109,10 @@ export async function rebuildProjections(
 function poolLimit(knex: Knex): number {
   const max = (knex.client as { pool?: { max?: unknown } }).pool?.max;
   return typeof max === 'number' && max > 0 ? Math.max(1, Math.floor(max / 2)) : 1;
+}
+
+function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
 }
