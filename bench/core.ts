@@ -535,6 +535,13 @@ async function main(): Promise<void> {
       `  CPU per batch of ${PROJECTION_BATCH}: projection ${cpuLine(versus.cpu.projection)}, ` +
         `upsert ceiling ${cpuLine(versus.cpu.ceiling)} (server: this database's backends, /proc)`,
     );
+    // Wall time per batch beside the CPU: how much of the projection's CPU ran side by side.
+    const wallPerBatch = (s: Sample): string =>
+      ((s.seconds * 1000) / (s.events / PROJECTION_BATCH)).toFixed(2);
+    say(
+      `  wall time per batch of ${PROJECTION_BATCH}: projection ${wallPerBatch(versus.projection)} ms, ` +
+        `upsert ceiling ${wallPerBatch(versus.ceiling)} ms`,
+    );
 
     const figures = {
       append_single_16w_eps: whole(append_single_16w_eps!),
