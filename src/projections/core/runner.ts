@@ -41,9 +41,9 @@ export interface RunnerOptions {
    */
   maxHeldBackWaitMs?: number;
   /**
-   * Batches a catch-up reads ahead of the one it applies (read-ahead.ts): each read starts as
-   * soon as the previous page arrived, on the event store's pool, side by side with the batch
-   * transactions. Default 2.
+   * Batches a catch-up reads ahead of the one it applies (read-ahead.ts): reads run on the event
+   * store's pool, side by side with the batch transactions; after a batch takes its page, the next
+   * read starts once that batch holds the runner lock (beside its `apply`). Default 2.
    */
   readAheadDepth?: number;
   sleep?: (ms: number) => Promise<void>;
