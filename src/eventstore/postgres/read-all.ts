@@ -10,7 +10,9 @@ import {
 import { EVENTS_TABLE, VISIBLE } from './sql.ts';
 
 /**
- * readAll's statement and its decoding (PostgreSQL adapter). A page is ONE statement (one
+ * readAll's aggregated page and its decoding (PostgreSQL adapter). The store uses it for payload
+ * reads; full reads stream one row per event (read-all-rows.ts, same page and facts: their pages
+ * of large events would make one huge text). A page is ONE statement (one
  * snapshot: the page, the head and the scan end agree) that returns ONE row: the page's events
  * aggregated column by column into a few texts (positions, types, versions, payloads, ...),
  * followed by the page's facts. Per page the server sends one row instead of one per event, and
