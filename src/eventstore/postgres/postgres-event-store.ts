@@ -300,10 +300,9 @@ export class PostgresEventStore implements EventStore {
       : decodePage(
           (
             await this.#pool.query<PageRow>(
-              readAllStatement(from, maxCount, opts.eventTypes, window, fields),
+              readAllStatement(from, maxCount, opts.eventTypes, window),
             )
           ).rows[0]!,
-          fields,
         );
     const head = headOrNull ?? START;
     const atHead = (p: Position): boolean => comparePositions(p, head) >= 0;

@@ -1,19 +1,12 @@
 import type { QueryArrayConfig } from 'pg';
-import {
-  parsePosition,
-  type EventMetadata,
-  type PayloadEvent,
-  type Position,
-  type ReadFields,
-  type RecordedEvent,
-} from '../port.ts';
+import { parsePosition, type PayloadEvent, type Position } from '../port.ts';
 import { EVENTS_TABLE, VISIBLE } from './sql.ts';
 
 /**
- * readAll's aggregated page and its decoding (PostgreSQL adapter). The store uses it for payload
- * reads; full reads stream one row per event (read-all-rows.ts, same page and facts: their pages
- * of large events would make one huge text). A page is ONE statement (one
- * snapshot: the page, the head and the scan end agree) that returns ONE row: the page's events
+ * readAll's aggregated page of PAYLOAD events and its decoding (PostgreSQL adapter); full reads
+ * stream one row per event (read-all-rows.ts, same page and facts: pages of large whole events
+ * would make one huge text). A page is ONE statement (one snapshot: the page, the head and the
+ * scan end agree) that returns ONE row: the page's events
  * aggregated column by column into a few texts (positions, types, versions, payloads, ...),
  * followed by the page's facts. Per page the server sends one row instead of one per event, and
  * the client makes one `JSON.parse` of all payloads and a few `split`s instead of decoding every
@@ -44,7 +37,7 @@ export const ORDER = 'ORDER BY transaction_id, global_position';
 
 // The aggregates of a page's rows `p`. Every aggregate reads the page's rows in the same order
 // (one Aggregate node over the ordered walk); `decodePage` still checks that order.
-// Their order is the slot order of PageRow: these first (every read), ...
+// Their order is the slot order of PageRow; the facts follow them (see readAllStatement).
 const PAYLOAD_AGGREGATES = [
   'count(*)::int',
   `string_agg(p.transaction_id::text || '/' || p.global_position::text, ',')`,
@@ -53,29 +46,10 @@ const PAYLOAD_AGGREGATES = [
   // `json` is stored as its text: data::text is a copy, never a re-serialisation.
   `string_agg(p.data::text, ',')`,
 ].join(', ');
-// ... then the facts (see readAllStatement), then these (full reads only).
-const FULL_AGGREGATES = [
-  'json_agg(p.stream_name)',
-  `string_agg(p.revision::text, ',')`,
-  `string_agg(p.event_id::text, ',')`,
-  `string_agg(p.metadata::text, ',')`,
-  // Epoch milliseconds as float8 text: `new Date(Number(ms))` is far cheaper than parsing a
-  // timestamptz; date_part (float8), not extract (numeric).
-  `string_agg((date_part('epoch', p.recorded_at) * 1000)::text, ',')`,
-].join(', ');
+/** The columns each page row reads from es_events. */
+const ROW_COLUMNS = 'transaction_id, global_position, event_type, schema_version, data';
 
-/** The columns each page row reads from es_events, by fields. */
-const ROW_COLUMNS: Record<ReadFields, string> = {
-  payload: 'transaction_id, global_position, event_type, schema_version, data',
-  full:
-    'transaction_id, global_position, event_type, schema_version, data, ' +
-    'stream_name, revision, event_id, metadata, recorded_at',
-};
-
-/**
- * The row of a page. Slots 0–4 and the facts (5–7) in every read; 8–12 in full reads only.
- * Aggregates over no rows are null.
- */
+/** The row of a page: the events' slots 0–4, then the facts (5–7). Aggregates over no rows are null. */
 export type PageRow = [
   count: number,
   positions: string | null,
@@ -85,11 +59,6 @@ export type PageRow = [
   head: string | null,
   heldBack: boolean,
   scanEnd: string | null,
-  streams?: string[] | null,
-  revisions?: string | null,
-  ids?: string | null,
-  metadata?: string | null,
-  recordedAtMs?: string | null,
 ];
 
 export const HEAD = `(SELECT transaction_id::text || '/' || global_position::text FROM ${EVENTS_TABLE}
@@ -116,30 +85,28 @@ export function readAllStatement(
   maxCount: number,
   eventTypes: readonly string[] | undefined,
   window: number,
-  fields: ReadFields = 'full',
 ): QueryArrayConfig {
   const { major, minor } = parsePosition(from);
   positiveInteger(maxCount, 'maxCount');
   positiveInteger(window, 'window');
   const select = `SELECT ${PAYLOAD_AGGREGATES}, ${HEAD}, ${HELD_BACK}`;
-  const full = fields === 'full' ? `, ${FULL_AGGREGATES}` : '';
   const values: unknown[] = [major.toString(), minor.toString()];
   let name: string;
   let text: string;
   if (!eventTypes) {
-    name = `es_read_all_${fields}_${maxCount}`;
-    text = `${select}, NULL::text${full}
-      FROM (SELECT ${ROW_COLUMNS[fields]} FROM ${EVENTS_TABLE}
+    name = `es_read_all_payload_${maxCount}`;
+    text = `${select}, NULL::text
+      FROM (SELECT ${ROW_COLUMNS} FROM ${EVENTS_TABLE}
             WHERE ${AFTER} ${ORDER} LIMIT ${maxCount}) AS p`;
   } else {
-    name = `es_read_all_filtered_${fields}_${maxCount}_${window}`;
+    name = `es_read_all_filtered_payload_${maxCount}_${window}`;
     values.push(eventTypes);
     text = `${select},
         CASE WHEN count(*) < ${maxCount} THEN (
           SELECT transaction_id::text || '/' || global_position::text FROM ${EVENTS_TABLE}
-          WHERE ${AFTER} ${ORDER} OFFSET ${window - 1} LIMIT 1) END${full}
-      FROM (SELECT ${ROW_COLUMNS[fields]}
-            FROM (SELECT ${ROW_COLUMNS[fields]} FROM ${EVENTS_TABLE}
+          WHERE ${AFTER} ${ORDER} OFFSET ${window - 1} LIMIT 1) END
+      FROM (SELECT ${ROW_COLUMNS}
+            FROM (SELECT ${ROW_COLUMNS} FROM ${EVENTS_TABLE}
                   WHERE ${AFTER} ${ORDER} LIMIT ${window}) AS walk
             WHERE event_type = ANY($3::text[]) ${ORDER} LIMIT ${maxCount}) AS p`;
   }
@@ -172,11 +139,8 @@ function array<T>(value: T[] | null | undefined, n: number, what: string): T[] {
   return out;
 }
 
-/** Decodes a page's row: payload events (fields 'payload') or recorded events ('full'). */
-export function decodePage(row: PageRow, fields: 'payload'): DecodedPage<PayloadEvent>;
-export function decodePage(row: PageRow, fields: 'full'): DecodedPage<RecordedEvent>;
-export function decodePage(row: PageRow, fields: ReadFields): DecodedPage<PayloadEvent>;
-export function decodePage(row: PageRow, fields: ReadFields): DecodedPage<PayloadEvent> {
+/** Decodes a page's row into payload events and the page's facts. */
+export function decodePage(row: PageRow): DecodedPage<PayloadEvent> {
   const n = row[0];
   const positions = parts(row[1], n, 'positions') as Position[];
   const types = array(row[2], n, 'types');
@@ -185,39 +149,13 @@ export function decodePage(row: PageRow, fields: ReadFields): DecodedPage<Payloa
   // are one JSON array: one parse for the page.
   const data = array(n === 0 ? [] : (JSON.parse(`[${row[4] ?? ''}]`) as unknown[]), n, 'data');
   const events: PayloadEvent[] = new Array<PayloadEvent>(n);
-  if (fields === 'payload') {
-    for (let i = 0; i < n; i++) {
-      events[i] = {
-        type: types[i]!,
-        data: data[i],
-        schemaVersion: Number(versions[i]),
-        position: positions[i]!,
-      };
-    }
-  } else {
-    const streams = array(row[8], n, 'streams');
-    const revisions = parts(row[9], n, 'revisions');
-    const ids = parts(row[10], n, 'ids');
-    const metadata = array(
-      n === 0 ? [] : (JSON.parse(`[${row[11] ?? ''}]`) as EventMetadata[]),
-      n,
-      'metadata',
-    );
-    const recordedAt = parts(row[12], n, 'recordedAt');
-    for (let i = 0; i < n; i++) {
-      const event: RecordedEvent = {
-        id: ids[i]!,
-        type: types[i]!,
-        data: data[i],
-        metadata: metadata[i]!,
-        streamName: streams[i]!,
-        revision: BigInt(revisions[i]!),
-        position: positions[i]!,
-        schemaVersion: Number(versions[i]),
-        recordedAt: new Date(Number(recordedAt[i])),
-      };
-      events[i] = event;
-    }
+  for (let i = 0; i < n; i++) {
+    events[i] = {
+      type: types[i]!,
+      data: data[i],
+      schemaVersion: Number(versions[i]),
+      position: positions[i]!,
+    };
   }
   return {
     events: inLogOrder(events),

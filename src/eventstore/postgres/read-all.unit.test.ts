@@ -6,7 +6,7 @@ const facts = ['5/9', false, null] as const;
 describe('readAll page decoding (read-all.ts)', () => {
   it('decodes an empty page (aggregates over no rows are null) with its facts', () => {
     const row: PageRow = [0, null, null, null, null, '5/9', true, '4/2'];
-    expect(decodePage(row, 'payload')).toEqual({
+    expect(decodePage(row)).toEqual({
       events: [],
       head: '5/9',
       heldBack: true,
@@ -16,45 +16,15 @@ describe('readAll page decoding (read-all.ts)', () => {
 
   it('decodes payload events column by column, one JSON array for all payloads', () => {
     const row: PageRow = [2, '3/7,10/2', ['A', 'B,C'], '1,2', '{"x":[1,2]} ,"s,t"', ...facts];
-    expect(decodePage(row, 'payload').events).toEqual([
+    expect(decodePage(row).events).toEqual([
       { type: 'A', data: { x: [1, 2] }, schemaVersion: 1, position: '3/7' },
       { type: 'B,C', data: 's,t', schemaVersion: 2, position: '10/2' },
     ]);
   });
 
-  it('decodes full events', () => {
-    const id = '0b7e8f5e-3c1a-4d7e-9f1a-2b3c4d5e6f70';
-    const row: PageRow = [
-      1,
-      '3/7',
-      ['A'],
-      '1',
-      'null',
-      ...facts,
-      ['s-1'],
-      '4',
-      id,
-      '{"occurredAt":"2026-01-01T00:00:00Z"}',
-      '1767225600123.456',
-    ];
-    expect(decodePage(row, 'full').events).toEqual([
-      {
-        id,
-        type: 'A',
-        data: null,
-        metadata: { occurredAt: '2026-01-01T00:00:00Z' },
-        streamName: 's-1',
-        revision: 4n,
-        position: '3/7',
-        schemaVersion: 1,
-        recordedAt: new Date(1767225600123),
-      },
-    ]);
-  });
-
   it('puts events back in log order should the aggregates ever come out of order', () => {
     const row: PageRow = [3, '10/1,9/5,10/0', ['A', 'B', 'C'], '1,1,1', '1,2,3', ...facts];
-    expect(decodePage(row, 'payload').events.map((e) => [e.position, e.data])).toEqual([
+    expect(decodePage(row).events.map((e) => [e.position, e.data])).toEqual([
       ['9/5', 2],
       ['10/0', 3],
       ['10/1', 1],
@@ -63,7 +33,7 @@ describe('readAll page decoding (read-all.ts)', () => {
 
   it('refuses a row whose columns disagree on the number of events', () => {
     const row: PageRow = [2, '1/1,1/2', ['A'], '1,1', '1,2', ...facts];
-    expect(() => decodePage(row, 'payload')).toThrow(/types has 1 items, not 2/);
+    expect(() => decodePage(row)).toThrow(/types has 1 items, not 2/);
   });
 
   it('compares position texts numerically, major first', () => {
@@ -76,7 +46,7 @@ describe('readAll page decoding (read-all.ts)', () => {
   it('writes page sizes into the SQL only as checked positive integers', () => {
     expect(() => readAllStatement('0/0' as never, 1.5, undefined, 1000)).toThrow(RangeError);
     expect(() => readAllStatement('0/0' as never, 10, ['A'], 0)).toThrow(RangeError);
-    const s = readAllStatement('0/0' as never, 10, ['A'], 1000, 'payload');
+    const s = readAllStatement('0/0' as never, 10, ['A'], 1000);
     expect(s.text).toContain('LIMIT 1000');
     expect(s.text).toContain('OFFSET 999');
     expect(s.values).toEqual(['0', '0', ['A']]);
