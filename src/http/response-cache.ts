@@ -57,7 +57,9 @@ export function createResponseCache(opts: {
   const pending = new Map<string, Promise<CachedAnswer>>();
   let bytes = 0;
 
-  const cost = (key: string, answer: CachedAnswer) => key.length + answer.bytes.length;
+  // Both the text and its bytes are held (the text for callers, the bytes to send).
+  const cost = (key: string, answer: CachedAnswer) =>
+    key.length + answer.body.length + answer.bytes.length;
 
   const remove = (key: string): void => {
     const old = entries.get(key);

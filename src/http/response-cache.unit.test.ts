@@ -158,14 +158,14 @@ describe('response cache', () => {
   });
 
   it('stays under its byte bound, dropping the least recently used answers first', async () => {
-    const cache = createResponseCache({ ttlMs: 10_000, maxBytes: 30 });
+    const cache = createResponseCache({ ttlMs: 10_000, maxBytes: 54 });
     const body = (s: string) => () => Promise.resolve(s);
-    await cache.through('/a', body('aaaaaaaa')); // 2 + 8 bytes
+    await cache.through('/a', body('aaaaaaaa')); // key 2 + text 8 + bytes 8 = 18
     await cache.through('/b', body('bbbbbbbb'));
     await cache.through('/a', body('unused')); // a hit: /a is now the most recent
-    await cache.through('/c', body('cccccccc')); // 30 bytes: still fits
+    await cache.through('/c', body('cccccccc')); // 54 bytes: still fits
     await cache.through('/d', body('dddddddd')); // over: /b (least recent) goes
-    expect(cache.size()).toEqual({ entries: 3, bytes: 30 });
+    expect(cache.size()).toEqual({ entries: 3, bytes: 54 });
     expect((await cache.through('/a', body('new'))).hit).toBe(true);
     expect((await cache.through('/b', body('bbbbbbbb'))).hit).toBe(false);
     // An answer larger than the whole cache is served but not stored.
