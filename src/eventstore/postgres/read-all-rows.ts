@@ -1,12 +1,15 @@
 import type { QueryArrayConfig } from 'pg';
-import { parsePosition, type Position, type RecordedEvent } from '../port.ts';
+import type { Position, RecordedEvent } from '../port.ts';
 import {
   AFTER,
   comparePositionTexts,
   HEAD,
   HELD_BACK,
   ORDER,
-  positiveInteger,
+  pageStatement,
+  pageValues,
+  scanEndProbe,
+  walk,
   type DecodedPage,
 } from './read-all.ts';
 import { COLUMNS, EVENTS_TABLE, tupleToRecordedEvent, type EventTuple } from './sql.ts';
@@ -34,9 +37,6 @@ const EVENT_NULLS =
   'NULL::int AS schema_version, NULL::json AS data, NULL::json AS metadata, ' +
   'NULL::float8 AS recorded_at_ms';
 
-const MAX_NAMED = 16;
-const named = new Set<string>();
-
 /** One page of whole events after `from` (exclusive): see read-all.ts for the page's rules. */
 export function readAllRowsStatement(
   from: Position,
@@ -44,37 +44,29 @@ export function readAllRowsStatement(
   eventTypes: readonly string[] | undefined,
   window: number,
 ): QueryArrayConfig {
-  const { major, minor } = parsePosition(from);
-  positiveInteger(maxCount, 'maxCount');
-  positiveInteger(window, 'window');
-  const values: unknown[] = [major.toString(), minor.toString()];
-  let name: string;
-  let text: string;
+  const values = pageValues(from, maxCount, eventTypes, window);
+  const facts = `${EVENT_NULLS}, ${HEAD} AS head, ${HELD_BACK} AS held_back`;
   if (!eventTypes) {
-    name = `es_read_all_rows_${maxCount}`;
-    text = `SELECT ${EVENT_NULLS}, ${HEAD} AS head, ${HELD_BACK} AS held_back, NULL::text AS scan_end
+    return pageStatement(
+      `es_read_all_rows_${maxCount}`,
+      `SELECT ${facts}, NULL::text AS scan_end
       UNION ALL
-      (SELECT ${COLUMNS}, ${FACT_NULLS} FROM ${EVENTS_TABLE} WHERE ${AFTER} ${ORDER} LIMIT ${maxCount})`;
-  } else {
-    name = `es_read_all_rows_filtered_${maxCount}_${window}`;
-    values.push(eventTypes);
-    // The walk is a subquery with its own LIMIT (bounded whatever the planner believes about the
-    // type filter); the page is materialised once, so the facts row can count it.
-    text = `WITH page AS MATERIALIZED (
-        SELECT ${COLUMNS}
-          FROM (SELECT * FROM ${EVENTS_TABLE} WHERE ${AFTER} ${ORDER} LIMIT ${window}) AS walk
-         WHERE event_type = ANY($3::text[]) ${ORDER} LIMIT ${maxCount})
-      SELECT ${EVENT_NULLS}, ${HEAD} AS head, ${HELD_BACK} AS held_back,
-             CASE WHEN (SELECT count(*) FROM page) < ${maxCount} THEN (
-               SELECT transaction_id::text || '/' || global_position::text FROM ${EVENTS_TABLE}
-               WHERE ${AFTER} ${ORDER} OFFSET ${window - 1} LIMIT 1) END AS scan_end
-      UNION ALL
-      (SELECT page.*, ${FACT_NULLS} FROM page)`;
+      (SELECT ${COLUMNS}, ${FACT_NULLS} FROM ${EVENTS_TABLE} WHERE ${AFTER} ${ORDER} LIMIT ${maxCount})`,
+      values,
+    );
   }
-  if (!named.has(name) && named.size < MAX_NAMED) named.add(name);
-  return named.has(name)
-    ? { rowMode: 'array', name, text, values }
-    : { rowMode: 'array', text, values };
+  // The page is materialised once, so the facts row can count it.
+  return pageStatement(
+    `es_read_all_rows_filtered_${maxCount}_${window}`,
+    `WITH page AS MATERIALIZED (
+        SELECT ${COLUMNS} FROM ${walk('*', window)}
+         WHERE event_type = ANY($3::text[]) ${ORDER} LIMIT ${maxCount})
+      SELECT ${facts},
+             CASE WHEN (SELECT count(*) FROM page) < ${maxCount} THEN ${scanEndProbe(window)} END AS scan_end
+      UNION ALL
+      (SELECT page.*, ${FACT_NULLS} FROM page)`,
+    values,
+  );
 }
 
 /** The page's events in log order and its facts (the facts row is recognised by its null position). */

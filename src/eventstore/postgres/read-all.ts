@@ -61,7 +61,10 @@ export type PageRow = [
   scanEnd: string | null,
 ];
 
-export const HEAD = `(SELECT transaction_id::text || '/' || global_position::text FROM ${EVENTS_TABLE}
+/** A row's position as the store writes it (`major/minor`). */
+const POSITION_TEXT = `transaction_id::text || '/' || global_position::text`;
+
+export const HEAD = `(SELECT ${POSITION_TEXT} FROM ${EVENTS_TABLE}
    WHERE ${VISIBLE} ORDER BY transaction_id DESC, global_position DESC LIMIT 1)`;
 // ORDER BY … LIMIT 1 keeps this on the primary key even before the table is analysed (a bare
 // EXISTS may be planned as a sequential scan of the whole log).
@@ -70,13 +73,48 @@ export const HELD_BACK = `(SELECT transaction_id FROM ${EVENTS_TABLE}
    ORDER BY transaction_id LIMIT 1) IS NOT NULL`;
 export const AFTER = `(transaction_id, global_position) > ($1::xid8, $2::bigint) AND ${VISIBLE}`;
 
+/** The first `window` visible rows after `from`, in log order: the bounded walk of a filtered page. */
+export const walk = (columns: string, window: number): string =>
+  `(SELECT ${columns} FROM ${EVENTS_TABLE} WHERE ${AFTER} ${ORDER} LIMIT ${window}) AS walk`;
+
+/** The position of the `window`-th visible row after `from` (null when fewer are visible). */
+export const scanEndProbe = (window: number): string =>
+  `(SELECT ${POSITION_TEXT} FROM ${EVENTS_TABLE} WHERE ${AFTER} ${ORDER} OFFSET ${window - 1} LIMIT 1)`;
+
 /** Distinct named page statements at most (per process; each connection prepares those it runs). */
-const MAX_NAMED = 32;
+const MAX_NAMED = 48;
 const named = new Set<string>();
 
-export function positiveInteger(n: number, what: string): number {
+function positiveInteger(n: number, what: string): number {
   if (!Number.isSafeInteger(n) || n < 1) throw new RangeError(`${what} must be a positive integer`);
   return n;
+}
+
+/**
+ * The parts every page statement (this module's and read-all-rows.ts') shares: `maxCount` and
+ * `window` checked (they are written into the SQL as literals), and the bindings: $1/$2 the
+ * position after which to read, $3 the wanted event types when filtered.
+ */
+export function pageValues(
+  from: Position,
+  maxCount: number,
+  eventTypes: readonly string[] | undefined,
+  window: number,
+): unknown[] {
+  const { major, minor } = parsePosition(from);
+  positiveInteger(maxCount, 'maxCount');
+  positiveInteger(window, 'window');
+  const values: unknown[] = [major.toString(), minor.toString()];
+  if (eventTypes) values.push(eventTypes);
+  return values;
+}
+
+/** A page statement in array row mode, named (so prepared once per connection) while names last. */
+export function pageStatement(name: string, text: string, values: unknown[]): QueryArrayConfig {
+  if (!named.has(name) && named.size < MAX_NAMED) named.add(name);
+  return named.has(name)
+    ? { rowMode: 'array', name, text, values }
+    : { rowMode: 'array', text, values };
 }
 
 /** One page of the global log after `from` (exclusive): see the module comment. */
@@ -86,34 +124,24 @@ export function readAllStatement(
   eventTypes: readonly string[] | undefined,
   window: number,
 ): QueryArrayConfig {
-  const { major, minor } = parsePosition(from);
-  positiveInteger(maxCount, 'maxCount');
-  positiveInteger(window, 'window');
+  const values = pageValues(from, maxCount, eventTypes, window);
   const select = `SELECT ${PAYLOAD_AGGREGATES}, ${HEAD}, ${HELD_BACK}`;
-  const values: unknown[] = [major.toString(), minor.toString()];
-  let name: string;
-  let text: string;
   if (!eventTypes) {
-    name = `es_read_all_payload_${maxCount}`;
-    text = `${select}, NULL::text
+    return pageStatement(
+      `es_read_all_payload_${maxCount}`,
+      `${select}, NULL::text
       FROM (SELECT ${ROW_COLUMNS} FROM ${EVENTS_TABLE}
-            WHERE ${AFTER} ${ORDER} LIMIT ${maxCount}) AS p`;
-  } else {
-    name = `es_read_all_filtered_payload_${maxCount}_${window}`;
-    values.push(eventTypes);
-    text = `${select},
-        CASE WHEN count(*) < ${maxCount} THEN (
-          SELECT transaction_id::text || '/' || global_position::text FROM ${EVENTS_TABLE}
-          WHERE ${AFTER} ${ORDER} OFFSET ${window - 1} LIMIT 1) END
-      FROM (SELECT ${ROW_COLUMNS}
-            FROM (SELECT ${ROW_COLUMNS} FROM ${EVENTS_TABLE}
-                  WHERE ${AFTER} ${ORDER} LIMIT ${window}) AS walk
-            WHERE event_type = ANY($3::text[]) ${ORDER} LIMIT ${maxCount}) AS p`;
+            WHERE ${AFTER} ${ORDER} LIMIT ${maxCount}) AS p`,
+      values,
+    );
   }
-  if (!named.has(name) && named.size < MAX_NAMED) named.add(name);
-  return named.has(name)
-    ? { rowMode: 'array', name, text, values }
-    : { rowMode: 'array', text, values };
+  return pageStatement(
+    `es_read_all_filtered_payload_${maxCount}_${window}`,
+    `${select}, CASE WHEN count(*) < ${maxCount} THEN ${scanEndProbe(window)} END
+      FROM (SELECT ${ROW_COLUMNS} FROM ${walk(ROW_COLUMNS, window)}
+            WHERE event_type = ANY($3::text[]) ${ORDER} LIMIT ${maxCount}) AS p`,
+    values,
+  );
 }
 
 /** A decoded page: its events in log order and its facts (positions as the store makes them). */
