@@ -6,6 +6,24 @@ function clock(start = 1_000_000) {
   return { now: () => t, advance: (ms: number) => void (t += ms) };
 }
 
+/** A cache with one background refresh slot whose `keys` were stored 15 s ago (/a as "a1", …): stale. */
+async function staleWithOneRefreshSlot(keys: readonly string[]) {
+  const c = clock();
+  const cache = createResponseCache({
+    ttlMs: 10_000,
+    staleMs: 30_000,
+    maxBytes: 1_000,
+    maxRefreshes: 1,
+    now: c.now,
+  });
+  for (const key of keys) await cache.through(key, () => Promise.resolve(`${key.slice(1)}1`));
+  c.advance(15_000);
+  return cache;
+}
+
+/** Lets background refreshes settle. */
+const settle = () => new Promise((r) => setTimeout(r, 0));
+
 describe('response cache', () => {
   it('reuses an answer while it is fresh and computes it again after the TTL', async () => {
     const c = clock();
@@ -61,7 +79,7 @@ describe('response cache', () => {
       body: 'new',
       stale: true,
     });
-    await new Promise((r) => setTimeout(r, 0));
+    await settle();
     c.advance(15_000); // past staleMs: computed before it is served
     expect(await cache.through('/a', () => Promise.resolve('newest'))).toMatchObject({
       body: 'newest',
@@ -70,17 +88,7 @@ describe('response cache', () => {
   });
 
   it('runs at most maxRefreshes background refreshes at once; a stale answer waits for a slot', async () => {
-    const c = clock();
-    const cache = createResponseCache({
-      ttlMs: 10_000,
-      staleMs: 30_000,
-      maxBytes: 1_000,
-      maxRefreshes: 1,
-      now: c.now,
-    });
-    await cache.through('/a', () => Promise.resolve('a1'));
-    await cache.through('/b', () => Promise.resolve('b1'));
-    c.advance(15_000);
+    const cache = await staleWithOneRefreshSlot(['/a', '/b']);
     const started: string[] = [];
     let release: (body: string) => void = () => undefined;
     const refresh = (key: string) => () => {
@@ -92,34 +100,25 @@ describe('response cache', () => {
     expect(await cache.through('/b', refresh('/b'))).toMatchObject({ body: 'b1', stale: true });
     expect(started).toEqual(['/a']);
     release('a2');
-    await new Promise((r) => setTimeout(r, 0));
+    await settle();
     expect(await cache.through('/a', refresh('/a'))).toMatchObject({ body: 'a2', stale: false });
     // The slot is free again: the next reader of /b starts its refresh.
     expect(await cache.through('/b', refresh('/b'))).toMatchObject({ body: 'b1', stale: true });
     expect(started).toEqual(['/a', '/b']);
     release('b2');
-    await new Promise((r) => setTimeout(r, 0));
+    await settle();
     expect(await cache.through('/b', refresh('/b'))).toMatchObject({ body: 'b2', stale: false });
   });
 
   it('frees the refresh slot of a refresh that throws at once', async () => {
-    const c = clock();
-    const cache = createResponseCache({
-      ttlMs: 10_000,
-      staleMs: 30_000,
-      maxBytes: 1_000,
-      maxRefreshes: 1,
-      now: c.now,
-    });
-    await cache.through('/a', () => Promise.resolve('a1'));
-    c.advance(15_000);
+    const cache = await staleWithOneRefreshSlot(['/a']);
     const fails = () => {
       throw new Error('bad compute');
     };
     expect(await cache.through('/a', fails)).toMatchObject({ body: 'a1', stale: true });
-    await new Promise((r) => setTimeout(r, 0));
+    await settle();
     expect(await cache.through('/a', () => Promise.resolve('a2'))).toMatchObject({ body: 'a1' });
-    await new Promise((r) => setTimeout(r, 0));
+    await settle();
     expect(await cache.through('/a', () => Promise.resolve('a3'))).toMatchObject({
       body: 'a2',
       stale: false,
