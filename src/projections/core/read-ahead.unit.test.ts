@@ -23,13 +23,18 @@ function fakeLog(pages: number) {
 
 const p = (n: number) => `p${n}` as Position;
 
+/** Takes page 0 once it arrived (the first batch); returns it. */
+async function takeFirst(ahead: ReadAhead, log: ReturnType<typeof fakeLog>) {
+  const first = ahead.take(p(0));
+  await log.arrive('p0');
+  return first;
+}
+
 describe('ReadAhead', () => {
   it('reads each page from where the previous one ended, up to `depth` pages ahead', async () => {
     const log = fakeLog(10);
     const ahead = new ReadAhead({ read: log.read, depth: 2, mayRead: () => true });
-    const first = ahead.take(p(0));
-    await log.arrive('p0');
-    expect((await first).next).toBe('p1');
+    expect((await takeFirst(ahead, log)).next).toBe('p1');
     // While batch 0 is applied, page 1 is read; once it arrived, page 2 (two ahead), not 3.
     expect(log.started).toEqual(['p0', 'p1']);
     await log.arrive('p1');
@@ -46,9 +51,7 @@ describe('ReadAhead', () => {
   it('drops what it read ahead when asked for another position, and reads from there', async () => {
     const log = fakeLog(10);
     const ahead = new ReadAhead({ read: log.read, depth: 2, mayRead: () => true });
-    const first = ahead.take(p(0));
-    await log.arrive('p0');
-    await first;
+    await takeFirst(ahead, log);
     await log.arrive('p1');
     // Batch 0 did not commit (conflict): the runner asks for its own checkpoint, p5.
     const other = ahead.take(p(5));
@@ -62,9 +65,7 @@ describe('ReadAhead', () => {
   it('never reads past the end of the log or beyond what mayRead allows', async () => {
     const log = fakeLog(2);
     const ahead = new ReadAhead({ read: log.read, depth: 3, mayRead: () => true });
-    const first = ahead.take(p(0));
-    await log.arrive('p0');
-    await first;
+    await takeFirst(ahead, log);
     await log.arrive('p1'); // the end
     expect(log.started).toEqual(['p0', 'p1']);
     expect((await ahead.take(p(1))).isEnd).toBe(true);
@@ -90,9 +91,7 @@ describe('ReadAhead', () => {
   it('cued: after a take, reads wait for cue(), then go on up to `depth` pages ahead', async () => {
     const log = fakeLog(10);
     const ahead = new ReadAhead({ read: log.read, depth: 2, mayRead: () => true, cued: true });
-    const first = ahead.take(p(0));
-    await log.arrive('p0');
-    expect((await first).next).toBe('p1');
+    expect((await takeFirst(ahead, log)).next).toBe('p1');
     // Page 0 taken: nothing is read until the batch cues.
     expect(log.started).toEqual(['p0']);
     ahead.cue();
