@@ -208,27 +208,31 @@ export async function subsessionResults(
   type: string,
 ): Promise<SubsessionResultsDto | null> {
   const simsessionType = parseSimsessionType(type);
-  // One statement: the subsession and the rows of its main simsession of that type (the highest
-  // simsession number, from the subsession's own list), in finishing order.
-  const { rows: found } = await db.raw<{ rows: (SubsessionRow & { results: ResultRow[] })[] }>(
-    `SELECT s.*,
+  // One statement: the subsession, the number of its main simsession of that type (the highest,
+  // from the subsession's own list; null when it has none) and that simsession's rows in
+  // finishing order.
+  const { rows: found } = await db.raw<{
+    rows: (SubsessionRow & { main_simsession: number | null; results: ResultRow[] })[];
+  }>(
+    `SELECT s.*, m.main_simsession,
             (SELECT coalesce(json_agg(r ORDER BY r.finish_position, r.cust_id), '[]'::json)
                FROM (SELECT ${RESULT_COLUMNS} FROM ${RESULTS_TABLE}
                       WHERE subsession_id = s.subsession_id
-                        AND simsession_number = (
-                              SELECT max((e->>'simsessionNumber')::int)
-                                FROM jsonb_array_elements(s.simsessions) e
-                               WHERE e->>'type' = ?)) r) AS results
-       FROM ${SUBSESSIONS_TABLE} s WHERE s.subsession_id = ?`,
+                        AND simsession_number = m.main_simsession) r) AS results
+       FROM ${SUBSESSIONS_TABLE} s
+       CROSS JOIN LATERAL (SELECT max((e->>'simsessionNumber')::int) AS main_simsession
+                             FROM jsonb_array_elements(s.simsessions) e
+                            WHERE e->>'type' = ?) m
+      WHERE s.subsession_id = ?`,
     [simsessionType, subsessionId],
   );
   const row = found[0];
   if (!row) return null;
   const subsession = shapeSubsession(row);
   const simsession =
-    subsession.simsessions
-      .filter((s) => s.type === simsessionType)
-      .sort((a, b) => b.simsessionNumber - a.simsessionNumber)[0] ?? null;
+    subsession.simsessions.find(
+      (s) => s.type === simsessionType && s.simsessionNumber === row.main_simsession,
+    ) ?? null;
   if (!simsession) return { subsession, simsession: null, results: [] };
   const rows = row.results;
   const classNames = new Map(row.car_classes.map((c) => [c.carClassId, c.shortName]));
