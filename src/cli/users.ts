@@ -9,7 +9,13 @@ import { resolveDatabase } from '../db/resolve-database.ts';
 import { allEventDefinitions } from '../events/index.ts';
 import { PiiKeyring, resolvePiiMasterSecret, setPiiKeyring } from '../events/user-pii.ts';
 import type { UserRole } from '../events/user.ts';
-import { comparePositions, createEventRegistry, createEventStore, type EventStore, type Position } from '../eventstore/index.ts';
+import {
+  comparePositions,
+  createEventRegistry,
+  createEventStore,
+  type EventStore,
+  type Position,
+} from '../eventstore/index.ts';
 import { createLogger } from '../logger.ts';
 import { rebuildProjection } from '../projections/core/rebuild.ts';
 import { createProjectionRunner } from '../projections/core/runner.ts';
@@ -41,13 +47,22 @@ export interface UsersCli {
 
 /** Opens the database (migrated), the event store and the PII keyring of this configuration. */
 export async function openUsersCli(config: Config = loadConfig()): Promise<UsersCli> {
-  const logger = createLogger({ level: config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL, pretty: false });
+  const logger = createLogger({
+    level: config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL,
+    pretty: false,
+  });
   const database = await resolveDatabase(config, logger);
   const knex = createKnex(database.url, { poolMax: 3 });
   let eventStore: EventStore;
   try {
     await migrateLatest(knex);
-    eventStore = createEventStore({ config, logger, registry: createEventRegistry(allEventDefinitions), url: database.url, poolMax: 2 });
+    eventStore = createEventStore({
+      config,
+      logger,
+      registry: createEventRegistry(allEventDefinitions),
+      url: database.url,
+      poolMax: 2,
+    });
   } catch (err) {
     await knex.destroy();
     await database.stop();
@@ -65,7 +80,10 @@ export async function openUsersCli(config: Config = loadConfig()): Promise<Users
       for (;;) {
         let result = await runner.runUntilCaughtUp(usersProjection);
         if (result.kind === 'needs-rebuild') {
-          await rebuildProjection(runnerDeps, usersProjection, { onlyIfStale: true, waitForLock: true });
+          await rebuildProjection(runnerDeps, usersProjection, {
+            onlyIfStale: true,
+            waitForLock: true,
+          });
           result = await runner.runUntilCaughtUp(usersProjection);
         }
         const reached =
@@ -74,7 +92,8 @@ export async function openUsersCli(config: Config = loadConfig()): Promise<Users
             ? await waitForProjections(knex, [usersProjection.name], target, { timeoutMs: 1000 })
             : 'position' in result && comparePositions(result.position, target) >= 0);
         if (reached) return;
-        if (Date.now() > deadline) throw new Error(`The users read model did not reach ${target} in time`);
+        if (Date.now() > deadline)
+          throw new Error(`The users read model did not reach ${target} in time`);
         await new Promise((r) => setTimeout(r, 50));
       }
     },
@@ -86,20 +105,32 @@ export async function openUsersCli(config: Config = loadConfig()): Promise<Users
   };
 }
 
-async function setRole(cli: UsersCli, args: string[], role: UserRole, print: (line: string) => void): Promise<void> {
+async function setRole(
+  cli: UsersCli,
+  args: string[],
+  role: UserRole,
+  print: (line: string) => void,
+): Promise<void> {
   const [raw, ...extra] = args;
   if (!raw || extra.length > 0) throw new UsageError('Give exactly one email address.');
   const email = emailRule.safeParse(raw);
   if (!email.success) throw new UsageError(`Not an email address: ${raw}`);
   await cli.catchUp();
-  const userId = await findUserIdByEmailHash(cli.knex, cli.deps.keyring.lookupHash('email', email.data));
+  const userId = await findUserIdByEmailHash(
+    cli.knex,
+    cli.deps.keyring.lookupHash('email', email.data),
+  );
   if (!userId) {
     print(`No account uses ${email.data}.`);
     throw new NoSuchAccount();
   }
   const outcome = await changeRole(cli.deps, userId, role);
   await cli.catchUp(outcome.position);
-  print(outcome.changed ? `${email.data} is now ${role === 'admin' ? 'an admin' : 'a member'}.` : `${email.data} was already ${role === 'admin' ? 'an admin' : 'a member'}.`);
+  print(
+    outcome.changed
+      ? `${email.data} is now ${role === 'admin' ? 'an admin' : 'a member'}.`
+      : `${email.data} was already ${role === 'admin' ? 'an admin' : 'a member'}.`,
+  );
 }
 
 class NoSuchAccount extends Error {}
@@ -107,13 +138,22 @@ class NoSuchAccount extends Error {}
 async function list(cli: UsersCli, args: string[], print: (line: string) => void): Promise<void> {
   let page = 1;
   if (args.length > 0) {
-    if (args[0] !== '--page' || !args[1] || !/^[1-9]\d{0,5}$/.test(args[1]) || args.length > 2) throw new UsageError('list takes only --page <n>.');
+    if (args[0] !== '--page' || !args[1] || !/^[1-9]\d{0,5}$/.test(args[1]) || args.length > 2)
+      throw new UsageError('list takes only --page <n>.');
     page = Number(args[1]);
   }
   await cli.catchUp();
   const result = await listUsers(cli.knex, { page, perPage: 25 });
   for (const u of result.data) {
-    print([u.role.padEnd(6), u.registeredAt.slice(0, 10), u.email ?? '(no email)', `"${u.displayName}"`, u.id].join('  '));
+    print(
+      [
+        u.role.padEnd(6),
+        u.registeredAt.slice(0, 10),
+        u.email ?? '(no email)',
+        `"${u.displayName}"`,
+        u.id,
+      ].join('  '),
+    );
   }
   print(`Page ${result.meta.page} of ${result.meta.lastPage}; ${result.meta.total} accounts.`);
 }

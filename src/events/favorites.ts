@@ -23,8 +23,16 @@ export const driverUnfavoritedData = z.object({
   unfavoritedAt: z.iso.datetime({ offset: true }),
 });
 
-export const DriverFavorited = defineEvent({ type: 'DriverFavorited', version: 1, schema: driverFavoritedData });
-export const DriverUnfavorited = defineEvent({ type: 'DriverUnfavorited', version: 1, schema: driverUnfavoritedData });
+export const DriverFavorited = defineEvent({
+  type: 'DriverFavorited',
+  version: 1,
+  schema: driverFavoritedData,
+});
+export const DriverUnfavorited = defineEvent({
+  type: 'DriverUnfavorited',
+  version: 1,
+  schema: driverUnfavoritedData,
+});
 
 type Domain<D extends EventDefinition> = { type: D['type']; data: EventData<D> };
 

@@ -39,12 +39,7 @@ export const sealedValue = z
 export type SealedValue = z.infer<typeof sealedValue>;
 
 export type PiiField =
-  | 'email'
-  | 'displayName'
-  | 'discordId'
-  | 'discordUsername'
-  | 'iracingCustomerId'
-  | 'country';
+  'email' | 'displayName' | 'discordId' | 'discordUsername' | 'iracingCustomerId' | 'country';
 
 export type LookupKind = 'email' | 'discord';
 
@@ -63,7 +58,10 @@ function gcmDecrypt(key: Buffer, iv: Buffer, body: Buffer, aad: string): Buffer 
   const decipher = createDecipheriv('aes-256-gcm', key, iv);
   decipher.setAAD(Buffer.from(aad, 'utf8'));
   decipher.setAuthTag(body.subarray(body.length - TAG_BYTES));
-  return Buffer.concat([decipher.update(body.subarray(0, body.length - TAG_BYTES)), decipher.final()]);
+  return Buffer.concat([
+    decipher.update(body.subarray(0, body.length - TAG_BYTES)),
+    decipher.final(),
+  ]);
 }
 
 /** The master key and everything derived from it. Holds no per-user state. */
@@ -74,7 +72,8 @@ export class PiiKeyring {
   readonly keyId: string;
 
   constructor(masterSecret: string) {
-    if (masterSecret.length < 32) throw new TypeError('The PII master secret must be ≥ 32 characters');
+    if (masterSecret.length < 32)
+      throw new TypeError('The PII master secret must be ≥ 32 characters');
     const derive = (info: string) =>
       Buffer.from(hkdfSync('sha256', masterSecret, 'pitwall-pii', info, 32));
     this.wrapKey = derive('user-data-key-wrapping v1');
@@ -92,7 +91,9 @@ export class PiiKeyring {
   }
 
   unwrap(userId: string, wrapped: string): Buffer {
-    return decodeSealed(wrapped, (iv, body) => gcmDecrypt(this.wrapKey, iv, body, `user-key:${userId}`));
+    return decodeSealed(wrapped, (iv, body) =>
+      gcmDecrypt(this.wrapKey, iv, body, `user-key:${userId}`),
+    );
   }
 
   /** Keyed, deterministic hash of a lookup value (already normalised by the caller). Hex. */
@@ -115,7 +116,11 @@ export class UserCipher {
   ) {}
 
   seal(field: PiiField, value: string): SealedValue {
-    const { iv, body } = gcmEncrypt(this.dataKey, Buffer.from(value, 'utf8'), `${this.userId}:${field}`);
+    const { iv, body } = gcmEncrypt(
+      this.dataKey,
+      Buffer.from(value, 'utf8'),
+      `${this.userId}:${field}`,
+    );
     return `v1.${iv.toString('base64url')}.${body.toString('base64url')}`;
   }
 

@@ -20,7 +20,9 @@ describe('crypto-shredding of personal fields', () => {
 
   it('never seals one value to the same text twice', () => {
     const cipher = new UserCipher(userId, keyring.newDataKey());
-    expect(cipher.seal('email', 'jane@example.com')).not.toBe(cipher.seal('email', 'jane@example.com'));
+    expect(cipher.seal('email', 'jane@example.com')).not.toBe(
+      cipher.seal('email', 'jane@example.com'),
+    );
   });
 
   it('wraps data keys under the master key, bound to the user', () => {
@@ -28,16 +30,23 @@ describe('crypto-shredding of personal fields', () => {
     const wrapped = keyring.wrap(userId, key);
     expect(keyring.unwrap(userId, wrapped).equals(key)).toBe(true);
     expect(() => keyring.unwrap(otherUser, wrapped)).toThrow();
-    expect(() => new PiiKeyring('another-master-secret-of-32-characters!!').unwrap(userId, wrapped)).toThrow();
+    expect(() =>
+      new PiiKeyring('another-master-secret-of-32-characters!!').unwrap(userId, wrapped),
+    ).toThrow();
   });
 
   it('hashes lookups deterministically under the secret, per kind', () => {
     const again = new PiiKeyring('a-master-secret-of-at-least-32-characters!');
-    expect(keyring.lookupHash('email', 'jane@example.com')).toBe(again.lookupHash('email', 'jane@example.com'));
-    expect(keyring.lookupHash('email', 'x')).not.toBe(keyring.lookupHash('discord', 'x'));
-    expect(new PiiKeyring('another-master-secret-of-32-characters!!').lookupHash('email', 'jane@example.com')).not.toBe(
-      keyring.lookupHash('email', 'jane@example.com'),
+    expect(keyring.lookupHash('email', 'jane@example.com')).toBe(
+      again.lookupHash('email', 'jane@example.com'),
     );
+    expect(keyring.lookupHash('email', 'x')).not.toBe(keyring.lookupHash('discord', 'x'));
+    expect(
+      new PiiKeyring('another-master-secret-of-32-characters!!').lookupHash(
+        'email',
+        'jane@example.com',
+      ),
+    ).not.toBe(keyring.lookupHash('email', 'jane@example.com'));
   });
 
   it('rejects a plaintext value where a sealed one belongs (events cannot carry clear PII)', () => {

@@ -73,14 +73,46 @@ export const userRoleChangedData = z.object({
 
 export const userDeletedData = z.object({ userId, deletedAt: isoTime });
 
-export const UserRegistered = defineEvent({ type: 'UserRegistered', version: 1, schema: userRegisteredData });
-export const UserPasswordChanged = defineEvent({ type: 'UserPasswordChanged', version: 1, schema: userPasswordChangedData });
-export const UserPasswordReset = defineEvent({ type: 'UserPasswordReset', version: 1, schema: userPasswordResetData });
-export const UserProfileUpdated = defineEvent({ type: 'UserProfileUpdated', version: 1, schema: userProfileUpdatedData });
-export const UserDiscordLinked = defineEvent({ type: 'UserDiscordLinked', version: 1, schema: userDiscordLinkedData });
-export const UserDiscordUnlinked = defineEvent({ type: 'UserDiscordUnlinked', version: 1, schema: userDiscordUnlinkedData });
-export const UserRoleChanged = defineEvent({ type: 'UserRoleChanged', version: 1, schema: userRoleChangedData });
-export const UserDeleted = defineEvent({ type: 'UserDeleted', version: 1, schema: userDeletedData });
+export const UserRegistered = defineEvent({
+  type: 'UserRegistered',
+  version: 1,
+  schema: userRegisteredData,
+});
+export const UserPasswordChanged = defineEvent({
+  type: 'UserPasswordChanged',
+  version: 1,
+  schema: userPasswordChangedData,
+});
+export const UserPasswordReset = defineEvent({
+  type: 'UserPasswordReset',
+  version: 1,
+  schema: userPasswordResetData,
+});
+export const UserProfileUpdated = defineEvent({
+  type: 'UserProfileUpdated',
+  version: 1,
+  schema: userProfileUpdatedData,
+});
+export const UserDiscordLinked = defineEvent({
+  type: 'UserDiscordLinked',
+  version: 1,
+  schema: userDiscordLinkedData,
+});
+export const UserDiscordUnlinked = defineEvent({
+  type: 'UserDiscordUnlinked',
+  version: 1,
+  schema: userDiscordUnlinkedData,
+});
+export const UserRoleChanged = defineEvent({
+  type: 'UserRoleChanged',
+  version: 1,
+  schema: userRoleChangedData,
+});
+export const UserDeleted = defineEvent({
+  type: 'UserDeleted',
+  version: 1,
+  schema: userDeletedData,
+});
 
 type Domain<D extends EventDefinition> = { type: D['type']; data: EventData<D> };
 

@@ -42,13 +42,23 @@ export function createMailer(opts: MailerOptions): Mailer {
     const row = await opts.knex<OutboxRow>(MAIL_OUTBOX_TABLE).where({ id }).first();
     if (!row) return;
     try {
-      await transport.sendMail({ from: opts.from, to: row.recipient, subject: row.subject, text: row.body_text });
+      await transport.sendMail({
+        from: opts.from,
+        to: row.recipient,
+        subject: row.subject,
+        text: row.body_text,
+      });
       await opts.knex(MAIL_OUTBOX_TABLE).where({ id }).delete();
       opts.logger.info({ outboxId: id }, 'mail sent');
     } catch (err) {
-      await opts.knex(MAIL_OUTBOX_TABLE)
+      await opts
+        .knex(MAIL_OUTBOX_TABLE)
         .where({ id })
-        .update({ status: 'failed', attempts: row.attempts + 1, last_error: String(err).slice(0, 500) });
+        .update({
+          status: 'failed',
+          attempts: row.attempts + 1,
+          last_error: String(err).slice(0, 500),
+        });
       opts.logger.error({ err, outboxId: id }, 'mail delivery failed; kept in the outbox');
     }
   }
@@ -67,7 +77,10 @@ export function createMailer(opts: MailerOptions): Mailer {
       });
       if (!transport) {
         // The recipient stays out of the log; the outbox row has it.
-        opts.logger.info({ outboxId: id, subject: message.subject, text: message.text }, 'mail kept in the outbox (SMTP_URL is not set)');
+        opts.logger.info(
+          { outboxId: id, subject: message.subject, text: message.text },
+          'mail kept in the outbox (SMTP_URL is not set)',
+        );
         return;
       }
       const job = deliver(id)

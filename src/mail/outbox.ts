@@ -24,7 +24,14 @@ export interface OutboxRow {
 
 export async function insertOutbox(
   db: Knex,
-  row: { userId: string | null; recipient: string; subject: string; text: string; status: OutboxStatus; now: Date },
+  row: {
+    userId: string | null;
+    recipient: string;
+    subject: string;
+    text: string;
+    status: OutboxStatus;
+    now: Date;
+  },
 ): Promise<number> {
   const [inserted] = await db(MAIL_OUTBOX_TABLE)
     .insert({

@@ -1,6 +1,9 @@
 /** Texts of the mails the accounts area sends. Plain text: no tracking, nothing to render. */
 
-export function passwordResetMail(opts: { appName: string; link: string; validMinutes: number }): { subject: string; text: string } {
+export function passwordResetMail(opts: { appName: string; link: string; validMinutes: number }): {
+  subject: string;
+  text: string;
+} {
   return {
     subject: `Reset your ${opts.appName} password`,
     text: [
@@ -15,7 +18,11 @@ export function passwordResetMail(opts: { appName: string; link: string; validMi
 }
 
 /** Sent after every password change or reset (ASVS 2.2.3: notify of changed credentials). */
-export function passwordChangedMail(opts: { appName: string; how: 'changed' | 'reset'; resetLink: string }): { subject: string; text: string } {
+export function passwordChangedMail(opts: {
+  appName: string;
+  how: 'changed' | 'reset';
+  resetLink: string;
+}): { subject: string; text: string } {
   return {
     subject: `Your ${opts.appName} password was ${opts.how}`,
     text: [

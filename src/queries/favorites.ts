@@ -13,7 +13,11 @@ export interface FavoriteDriverSummary {
 }
 
 /** The member's favorites with a known driver profile, by name. */
-export async function listFavoriteDrivers(knex: Knex, userId: string, limit = 50): Promise<FavoriteDriverSummary[]> {
+export async function listFavoriteDrivers(
+  knex: Knex,
+  userId: string,
+  limit = 50,
+): Promise<FavoriteDriverSummary[]> {
   const rows = await knex(`${FAVORITE_DRIVERS_TABLE} as f`)
     .join(`${DRIVERS_TABLE} as d`, 'd.cust_id', 'f.driver_id')
     .where('f.user_id', userId)
@@ -23,12 +27,20 @@ export async function listFavoriteDrivers(knex: Knex, userId: string, limit = 50
   return rows.map((r) => ({ id: String(r.cust_id), name: r.display_name }));
 }
 
-export async function isFavoriteDriver(knex: Knex, userId: string, driverId: number): Promise<boolean> {
-  const row = await knex(FAVORITE_DRIVERS_TABLE).where({ user_id: userId, driver_id: driverId }).first<{ driver_id: number } | undefined>('driver_id');
+export async function isFavoriteDriver(
+  knex: Knex,
+  userId: string,
+  driverId: number,
+): Promise<boolean> {
+  const row = await knex(FAVORITE_DRIVERS_TABLE)
+    .where({ user_id: userId, driver_id: driverId })
+    .first<{ driver_id: number } | undefined>('driver_id');
   return row !== undefined;
 }
 
 export async function driverExists(knex: Knex, driverId: number): Promise<boolean> {
-  const row = await knex(DRIVERS_TABLE).where({ cust_id: driverId }).first<{ cust_id: number } | undefined>('cust_id');
+  const row = await knex(DRIVERS_TABLE)
+    .where({ cust_id: driverId })
+    .first<{ cust_id: number } | undefined>('cust_id');
   return row !== undefined;
 }

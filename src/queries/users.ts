@@ -1,5 +1,10 @@
 import type { Knex } from 'knex';
-import { USER_DISCORD_TABLE, USER_EMAILS_TABLE, USERS_TABLE, type UserRow } from '../projections/users/tables.ts';
+import {
+  USER_DISCORD_TABLE,
+  USER_EMAILS_TABLE,
+  USERS_TABLE,
+  type UserRow,
+} from '../projections/users/tables.ts';
 
 /**
  * Reads of the `users` read model. Lookups take the keyed hash of the email / Discord id
@@ -46,10 +51,18 @@ export async function findSessionUser(knex: Knex, userId: string): Promise<Sessi
     .where({ id: userId })
     .first('id', 'display_name', 'role', 'session_epoch');
   if (!row) return null;
-  return { id: row.id, displayName: row.display_name ?? 'Member', role: row.role, sessionEpoch: row.session_epoch };
+  return {
+    id: row.id,
+    displayName: row.display_name ?? 'Member',
+    role: row.role,
+    sessionEpoch: row.session_epoch,
+  };
 }
 
-export async function findAccountSettings(knex: Knex, userId: string): Promise<AccountSettings | null> {
+export async function findAccountSettings(
+  knex: Knex,
+  userId: string,
+): Promise<AccountSettings | null> {
   const row = await knex<UserRow>(USERS_TABLE).where({ id: userId }).first();
   if (!row) return null;
   return {
@@ -64,20 +77,35 @@ export async function findAccountSettings(knex: Knex, userId: string): Promise<A
 }
 
 export async function findUserIdByEmailHash(knex: Knex, emailHash: string): Promise<string | null> {
-  const row = await knex(USER_EMAILS_TABLE).where({ email_hash: emailHash }).first<{ user_id: string } | undefined>('user_id');
+  const row = await knex(USER_EMAILS_TABLE)
+    .where({ email_hash: emailHash })
+    .first<{ user_id: string } | undefined>('user_id');
   return row?.user_id ?? null;
 }
 
-export async function findUserIdByDiscordHash(knex: Knex, discordHash: string): Promise<string | null> {
-  const row = await knex(USER_DISCORD_TABLE).where({ discord_hash: discordHash }).first<{ user_id: string } | undefined>('user_id');
+export async function findUserIdByDiscordHash(
+  knex: Knex,
+  discordHash: string,
+): Promise<string | null> {
+  const row = await knex(USER_DISCORD_TABLE)
+    .where({ discord_hash: discordHash })
+    .first<{ user_id: string } | undefined>('user_id');
   return row?.user_id ?? null;
 }
 
 /** Newest first, stable under equal times. A page past the end has empty `data`. */
-export async function listUsers(knex: Knex, opts: { page: number; perPage: number }): Promise<Paged<AdminUserSummary>> {
-  const [{ total } = { total: 0 }] = await knex(USERS_TABLE).count<{ total: number }[]>({ total: '*' });
+export async function listUsers(
+  knex: Knex,
+  opts: { page: number; perPage: number },
+): Promise<Paged<AdminUserSummary>> {
+  const [{ total } = { total: 0 }] = await knex(USERS_TABLE).count<{ total: number }[]>({
+    total: '*',
+  });
   const rows = await knex<UserRow>(USERS_TABLE)
-    .orderBy([{ column: 'registered_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+    .orderBy([
+      { column: 'registered_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
     .limit(opts.perPage)
     .offset((opts.page - 1) * opts.perPage);
   return {
@@ -90,6 +118,11 @@ export async function listUsers(knex: Knex, opts: { page: number; perPage: numbe
       discordLinked: row.discord_id !== null,
       registeredAt: row.registered_at.toISOString(),
     })),
-    meta: { page: opts.page, perPage: opts.perPage, total: Number(total), lastPage: Math.max(1, Math.ceil(Number(total) / opts.perPage)) },
+    meta: {
+      page: opts.page,
+      perPage: opts.perPage,
+      total: Number(total),
+      lastPage: Math.max(1, Math.ceil(Number(total) / opts.perPage)),
+    },
   };
 }

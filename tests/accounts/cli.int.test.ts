@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openUsersCli, runUsersCli } from '../../src/cli/users.ts';
 import { loadConfig } from '../../src/config.ts';
-import { registerUser, send, signedInUserId, startHarness, type Harness } from './support/harness.ts';
+import {
+  registerUser,
+  send,
+  signedInUserId,
+  startHarness,
+  type Harness,
+} from './support/harness.ts';
 
 /** `npm run users -- promote|demote|list` against the harness's database and keys. */
 let h: Harness;
@@ -15,8 +21,18 @@ afterAll(async () => {
 
 async function users(...argv: string[]): Promise<{ code: number; out: string }> {
   const lines: string[] = [];
-  const config = loadConfig({ ...process.env, DATABASE_URL: h.db.url, SESSION_SECRET: h.config.SESSION_SECRET, DATA_DIR: h.config.DATA_DIR, LOG_LEVEL: 'silent' });
-  const code = await runUsersCli(argv, () => openUsersCli(config), (line) => lines.push(line));
+  const config = loadConfig({
+    ...process.env,
+    DATABASE_URL: h.db.url,
+    SESSION_SECRET: h.config.SESSION_SECRET,
+    DATA_DIR: h.config.DATA_DIR,
+    LOG_LEVEL: 'silent',
+  });
+  const code = await runUsersCli(
+    argv,
+    () => openUsersCli(config),
+    (line) => lines.push(line),
+  );
   return { code, out: lines.join('\n') };
 }
 
@@ -47,7 +63,10 @@ describe('npm run users', () => {
     expect(listed.code).toBe(0);
     expect(listed.out).toContain(email);
     expect(listed.out).toContain('"Listed Driver"');
-    expect(await users('promote', 'nobody@example.com')).toEqual({ code: 1, out: 'No account uses nobody@example.com.' });
+    expect(await users('promote', 'nobody@example.com')).toEqual({
+      code: 1,
+      out: 'No account uses nobody@example.com.',
+    });
     expect((await users('promote')).code).toBe(2);
     expect((await users('promote', 'not-an-email')).code).toBe(2);
     expect((await users('explode')).code).toBe(2);

@@ -1,7 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../http/support/client.ts';
-import { startDiscordStandIn, type DiscordStandIn, type DiscordUser } from './support/discord-standin.ts';
-import { errorsAfter, PASSWORD, registerUser, send, signedInUserId, startHarness, uniqueEmail, type Harness } from './support/harness.ts';
+import {
+  startDiscordStandIn,
+  type DiscordStandIn,
+  type DiscordUser,
+} from './support/discord-standin.ts';
+import {
+  errorsAfter,
+  PASSWORD,
+  registerUser,
+  send,
+  signedInUserId,
+  startHarness,
+  uniqueEmail,
+  type Harness,
+} from './support/harness.ts';
 
 /** The whole Discord flow (authorize → callback → token → /users/@me) against a stand-in Discord on loopback. */
 let h: Harness;
@@ -27,11 +40,22 @@ afterAll(async () => {
 
 function discordUser(overrides: Partial<DiscordUser> = {}): DiscordUser {
   const id = String(++nextId);
-  return { id, username: `racer_${id.slice(-6)}`, global_name: 'Discord Racer', email: null, verified: false, ...overrides };
+  return {
+    id,
+    username: `racer_${id.slice(-6)}`,
+    global_name: 'Discord Racer',
+    email: null,
+    verified: false,
+    ...overrides,
+  };
 }
 
 /** Follows the redirects like a browser: app → Discord authorize → app callback. */
-async function signInWithDiscord(client: TestClient, user: DiscordUser, tamper?: (callback: URL) => void) {
+async function signInWithDiscord(
+  client: TestClient,
+  user: DiscordUser,
+  tamper?: (callback: URL) => void,
+) {
   discord.nextUser = user;
   const start = await client.get('/auth/discord/redirect');
   expect(start.status).toBe(302);
@@ -44,10 +68,18 @@ async function signInWithDiscord(client: TestClient, user: DiscordUser, tamper?:
 }
 
 async function account(client: TestClient) {
-  return (await client.visit('/settings')).page().props.account as { email: string | null; hasPassword: boolean; discord: { username: string } | null };
+  return (await client.visit('/settings')).page().props.account as {
+    email: string | null;
+    hasPassword: boolean;
+    discord: { username: string } | null;
+  };
 }
 
-const flashOf = async (client: TestClient) => (await client.visit('/privacy-policy')).page().props.flash as { error?: string; success?: string };
+const flashOf = async (client: TestClient) =>
+  (await client.visit('/privacy-policy')).page().props.flash as {
+    error?: string;
+    success?: string;
+  };
 
 describe('Discord sign-in', () => {
   it('creates an account for a new Discord user, with state and PKCE, and signs it in', async () => {
@@ -61,8 +93,15 @@ describe('Discord sign-in', () => {
     expect(q.get('code_challenge_method')).toBe('S256');
     expect(q.get('scope')).toBe('identify email');
     expect(discord.seen.token.at(-1)!.get('code_verifier')).toBeTruthy();
-    expect(await account(client)).toMatchObject({ email: null, hasPassword: false, discord: { username: user.username } });
-    expect(((await client.visit('/')).page().props.auth as { user: { displayName: string } }).user.displayName).toBe('Discord Racer');
+    expect(await account(client)).toMatchObject({
+      email: null,
+      hasPassword: false,
+      discord: { username: user.username },
+    });
+    expect(
+      ((await client.visit('/')).page().props.auth as { user: { displayName: string } }).user
+        .displayName,
+    ).toBe('Discord Racer');
   });
 
   it('signs the linked account in again later, with a new session id', async () => {
@@ -87,7 +126,10 @@ describe('Discord sign-in', () => {
     expect(Object.keys(await errorsAfter(client))).toEqual(['discord']);
     expect((await account(client)).discord).not.toBeNull();
 
-    await send(client, 'POST', '/auth/change-password', { password: PASSWORD, passwordConfirmation: PASSWORD });
+    await send(client, 'POST', '/auth/change-password', {
+      password: PASSWORD,
+      passwordConfirmation: PASSWORD,
+    });
     expect(await errorsAfter(client)).toEqual({});
     expect(await account(client)).toMatchObject({ hasPassword: true });
     await send(client, 'DELETE', '/auth/delete-linked-account');
@@ -109,7 +151,9 @@ describe('Discord sign-in', () => {
     const other = await h.client();
     await registerUser(other);
     await signInWithDiscord(other, user);
-    expect((await flashOf(other)).error).toBe('That Discord account is linked to another Pitwall account.');
+    expect((await flashOf(other)).error).toBe(
+      'That Discord account is linked to another Pitwall account.',
+    );
     expect((await account(other)).discord).toBeNull();
   });
 
@@ -126,7 +170,9 @@ describe('Discord sign-in', () => {
 
   it('rejects a callback whose state does not match the session (CSRF on the callback)', async () => {
     const client = await h.client();
-    const res = await signInWithDiscord(client, discordUser(), (callback) => callback.searchParams.set('state', 'forged-state'));
+    const res = await signInWithDiscord(client, discordUser(), (callback) =>
+      callback.searchParams.set('state', 'forged-state'),
+    );
     expect(res.headers.get('location')).toBe('/auth/login');
     expect(await signedInUserId(client)).toBeNull();
   });

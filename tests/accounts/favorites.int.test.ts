@@ -25,12 +25,17 @@ describe('favorites', () => {
   it('adds a driver once (idempotent), shows it on the home page and the driver page, then removes it once', async () => {
     const add = await send(client, 'POST', '/favorites', { driverId: 101 });
     expect(add.status).toBe(303);
-    expect(await send(client, 'POST', '/favorites', { driverId: '101' }).then((r) => r.status)).toBe(303);
+    expect(
+      await send(client, 'POST', '/favorites', { driverId: '101' }).then((r) => r.status),
+    ).toBe(303);
     expect(await streamLength()).toBe(1);
     expect(await favoritesOnHome(client)).toEqual([{ id: '101', name: 'Max Verstappen' }]);
     const driverPage = (await client.visit('/drivers/101')).page();
     expect(driverPage.component).toBe('Drivers/Show');
-    expect(driverPage.props).toMatchObject({ isFavorite: true, driver: { id: '101', name: 'Max Verstappen', countryCode: 'NL' } });
+    expect(driverPage.props).toMatchObject({
+      isFavorite: true,
+      driver: { id: '101', name: 'Max Verstappen', countryCode: 'NL' },
+    });
 
     await send(client, 'DELETE', '/favorites', { driverId: 101 });
     await send(client, 'DELETE', '/favorites', { driverId: 101 });
@@ -72,9 +77,12 @@ describe('favorites', () => {
 });
 
 describe('GET /drivers/{id}', () => {
-  it.each(['/drivers/999999', '/drivers/abc', '/drivers/0', '/drivers/99999999999'])('answers 404 for %s', async (path) => {
-    const res = await client.visit(path);
-    expect(res.status).toBe(404);
-    expect(res.page().component).toBe('Public/NotFound');
-  });
+  it.each(['/drivers/999999', '/drivers/abc', '/drivers/0', '/drivers/99999999999'])(
+    'answers 404 for %s',
+    async (path) => {
+      const res = await client.visit(path);
+      expect(res.status).toBe(404);
+      expect(res.page().component).toBe('Public/NotFound');
+    },
+  );
 });

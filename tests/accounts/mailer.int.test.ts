@@ -63,12 +63,18 @@ function startSmtpStandIn(opts: { refuseRecipients?: boolean } = {}) {
       }
     });
   });
-  return new Promise<{ url: string; received: Received[]; close: () => Promise<void> }>((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({ url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise((r) => server.close(() => r())) });
-    });
-  });
+  return new Promise<{ url: string; received: Received[]; close: () => Promise<void> }>(
+    (resolve) => {
+      server.listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as AddressInfo;
+        resolve({
+          url: `smtp://127.0.0.1:${port}`,
+          received,
+          close: () => new Promise((r) => server.close(() => r())),
+        });
+      });
+    },
+  );
 }
 
 let db: TestDatabase;
@@ -80,13 +86,28 @@ afterAll(async () => {
 });
 
 const rows = () =>
-  db.knex(MAIL_OUTBOX_TABLE).orderBy('id').select<{ recipient: string; status: string; last_error: string | null; user_id: string | null }[]>('recipient', 'status', 'last_error', 'user_id');
-const message = { userId: '5b0c7a52-6a3f-4c1e-9d62-2f1b7e0c9a11', to: 'jane@example.com', subject: 'Reset your password', text: 'Open http://x/reset?token=abc' };
+  db
+    .knex(MAIL_OUTBOX_TABLE)
+    .orderBy('id')
+    .select<
+      { recipient: string; status: string; last_error: string | null; user_id: string | null }[]
+    >('recipient', 'status', 'last_error', 'user_id');
+const message = {
+  userId: '5b0c7a52-6a3f-4c1e-9d62-2f1b7e0c9a11',
+  to: 'jane@example.com',
+  subject: 'Reset your password',
+  text: 'Open http://x/reset?token=abc',
+};
 
 describe('mailer', () => {
   it('delivers through SMTP_URL and then deletes the outbox row', async () => {
     const smtp = await startSmtpStandIn();
-    const mailer = createMailer({ knex: db.knex, logger, smtpUrl: smtp.url, from: 'Pitwall <no-reply@pitwall.test>' });
+    const mailer = createMailer({
+      knex: db.knex,
+      logger,
+      smtpUrl: smtp.url,
+      from: 'Pitwall <no-reply@pitwall.test>',
+    });
     await mailer.send(message);
     await mailer.close(); // waits for the background delivery
     await smtp.close();
@@ -99,7 +120,12 @@ describe('mailer', () => {
 
   it('keeps a refused message as failed, with the error', async () => {
     const smtp = await startSmtpStandIn({ refuseRecipients: true });
-    const mailer = createMailer({ knex: db.knex, logger, smtpUrl: smtp.url, from: 'no-reply@pitwall.test' });
+    const mailer = createMailer({
+      knex: db.knex,
+      logger,
+      smtpUrl: smtp.url,
+      from: 'no-reply@pitwall.test',
+    });
     await mailer.send(message);
     await mailer.close();
     await smtp.close();
@@ -114,6 +140,8 @@ describe('mailer', () => {
     const mailer = createMailer({ knex: db.knex, logger, from: 'no-reply@pitwall.test' });
     await mailer.send(message);
     await mailer.close();
-    expect(await rows()).toEqual([{ recipient: 'jane@example.com', status: 'kept', last_error: null, user_id: message.userId }]);
+    expect(await rows()).toEqual([
+      { recipient: 'jane@example.com', status: 'kept', last_error: null, user_id: message.userId },
+    ]);
   });
 });

@@ -1,15 +1,30 @@
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RESET_LINK_INVALID, RESET_LINK_SENT } from '../../src/http/controllers/accounts/password-reset.ts';
+import {
+  RESET_LINK_INVALID,
+  RESET_LINK_SENT,
+} from '../../src/http/controllers/accounts/password-reset.ts';
 import { hashResetToken, RESET_TOKENS_TABLE } from '../../src/http/auth/reset-tokens.ts';
-import { errorsAfter, outbox, PASSWORD, registerUser, send, signedInUserId, startHarness, uniqueEmail, type Harness } from './support/harness.ts';
+import {
+  errorsAfter,
+  outbox,
+  PASSWORD,
+  registerUser,
+  send,
+  signedInUserId,
+  startHarness,
+  uniqueEmail,
+  type Harness,
+} from './support/harness.ts';
 
 /** Forgot / reset password: same answer for every address, single-use hashed tokens, 60 minutes. */
 let h: Harness;
 const logLines: string[] = [];
 
 beforeAll(async () => {
-  h = await startHarness({ logger: pino({ level: 'info' }, { write: (line: string) => void logLines.push(line) }) });
+  h = await startHarness({
+    logger: pino({ level: 'info' }, { write: (line: string) => void logLines.push(line) }),
+  });
 });
 afterAll(async () => {
   await h?.close();
@@ -33,7 +48,11 @@ async function latestLinkFor(email: string): Promise<string> {
 
 async function reset(token: string, password = NEW_PASSWORD) {
   const client = await h.client();
-  const res = await send(client, 'POST', '/auth/reset-password', { token, password, passwordConfirmation: password });
+  const res = await send(client, 'POST', '/auth/reset-password', {
+    token,
+    password,
+    passwordConfirmation: password,
+  });
   return { client, res };
 }
 
@@ -64,9 +83,13 @@ describe('POST /auth/forgot-password', () => {
     await requestReset(email);
     const token = await latestLinkFor(email);
     expect(Buffer.from(token, 'base64url')).toHaveLength(32);
-    const rows = await h.db.knex(RESET_TOKENS_TABLE).select('token_hash', 'expires_at', 'created_at');
+    const rows = await h.db
+      .knex(RESET_TOKENS_TABLE)
+      .select('token_hash', 'expires_at', 'created_at');
     expect(rows.some((r: { token_hash: string }) => r.token_hash === token)).toBe(false);
-    const row = rows.find((r: { token_hash: string }) => r.token_hash === hashResetToken(token)) as { expires_at: Date; created_at: Date };
+    const row = rows.find(
+      (r: { token_hash: string }) => r.token_hash === hashResetToken(token),
+    ) as { expires_at: Date; created_at: Date };
     expect(row.expires_at.getTime() - row.created_at.getTime()).toBe(60 * 60_000);
   });
 
@@ -92,9 +115,13 @@ describe('POST /auth/reset-password', () => {
     expect(await signedInUserId(signedIn)).not.toBeNull();
     await requestReset(email);
     const token = await latestLinkFor(email);
-    expect((await h.client().then((c) => c.visit(`/auth/reset-password?token=${token}`))).page().props).toMatchObject({ valid: true, token });
+    expect(
+      (await h.client().then((c) => c.visit(`/auth/reset-password?token=${token}`))).page().props,
+    ).toMatchObject({ valid: true, token });
     expect(logLines.some((l) => l.includes('/auth/reset-password?token=[redacted]'))).toBe(true);
-    expect(logLines.filter((l) => l.includes(token) && !l.includes('mail kept in the outbox'))).toEqual([]);
+    expect(
+      logLines.filter((l) => l.includes(token) && !l.includes('mail kept in the outbox')),
+    ).toEqual([]);
     expect(logLines.filter((l) => l.includes('pitwall.sid='))).toEqual([]);
 
     const first = await reset(token);
@@ -111,7 +138,9 @@ describe('POST /auth/reset-password', () => {
     const again = await reset(token, 'yet another passphrase');
     expect(await errorsAfter(again.client)).toEqual({ token: RESET_LINK_INVALID });
     expect(await canSignIn(email, 'yet another passphrase')).toBe(false);
-    expect((await h.client().then((c) => c.visit(`/auth/reset-password?token=${token}`))).page().props).toMatchObject({ valid: false, token: '' });
+    expect(
+      (await h.client().then((c) => c.visit(`/auth/reset-password?token=${token}`))).page().props,
+    ).toMatchObject({ valid: false, token: '' });
   });
 
   it('refuses a token after 60 minutes (injected clock)', async () => {
@@ -147,9 +176,21 @@ describe('POST /auth/reset-password', () => {
 
   it.each([
     ['missing fields', {}, ['token', 'password', 'passwordConfirmation']],
-    ['wrong types', { token: 1, password: 2, passwordConfirmation: 3 }, ['token', 'password', 'passwordConfirmation']],
-    ['an unknown token', { token: 'A'.repeat(43), password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD }, ['token']],
-    ['an oversized token', { token: 'A'.repeat(500), password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD }, ['token']],
+    [
+      'wrong types',
+      { token: 1, password: 2, passwordConfirmation: 3 },
+      ['token', 'password', 'passwordConfirmation'],
+    ],
+    [
+      'an unknown token',
+      { token: 'A'.repeat(43), password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD },
+      ['token'],
+    ],
+    [
+      'an oversized token',
+      { token: 'A'.repeat(500), password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD },
+      ['token'],
+    ],
   ])('rejects %s with field errors', async (_label, body, fields) => {
     const client = await h.client();
     const res = await send(client, 'POST', '/auth/reset-password', body);

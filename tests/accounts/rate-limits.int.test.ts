@@ -1,8 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRedisRateLimiter, DEFAULT_RATE_LIMITS, RATE_LIMIT_TABLE, type RateLimitPolicies } from '../../src/http/auth/rate-limit.ts';
+import {
+  createRedisRateLimiter,
+  DEFAULT_RATE_LIMITS,
+  RATE_LIMIT_TABLE,
+  type RateLimitPolicies,
+} from '../../src/http/auth/rate-limit.ts';
 import { testRedisUrl, uniquePrefix } from '../support/db.ts';
 import type { TestClient } from '../http/support/client.ts';
-import { PASSWORD, registerUser, send, signedInUserId, startHarness, uniqueEmail, type Harness } from './support/harness.ts';
+import {
+  PASSWORD,
+  registerUser,
+  send,
+  signedInUserId,
+  startHarness,
+  uniqueEmail,
+  type Harness,
+} from './support/harness.ts';
 
 /**
  * 429 with Retry-After on sign-in, registration and reset requests, per IP and per account,
@@ -33,7 +46,11 @@ function suite(backend: 'postgres' | 'redis') {
         env: { TRUST_PROXY: 'true' },
         accounts: {
           rateLimits: limits,
-          ...(backend === 'redis' ? { limiter: createRedisRateLimiter(testRedisUrl, { prefix, now: () => h.clock.now() }) } : {}),
+          ...(backend === 'redis'
+            ? {
+                limiter: createRedisRateLimiter(testRedisUrl, { prefix, now: () => h.clock.now() }),
+              }
+            : {}),
         },
       });
       expect(h.accounts.limiter.backend).toBe(backend);
@@ -42,7 +59,8 @@ function suite(backend: 'postgres' | 'redis') {
       await h?.close();
     });
 
-    const login = (c: TestClient, ip: string, email: string, password: string) => send(c, 'POST', '/auth/login', { email, password }, from(ip));
+    const login = (c: TestClient, ip: string, email: string, password: string) =>
+      send(c, 'POST', '/auth/login', { email, password }, from(ip));
 
     it('limits sign-in attempts per IP with 429, Retry-After and the message on the form', async () => {
       const ip = nextIp();
@@ -71,14 +89,16 @@ function suite(backend: 'postgres' | 'redis') {
       expect((await login(c, nextIp(), email, PASSWORD)).status).toBe(303); // success resets
       expect(await signedInUserId(c)).not.toBeNull();
       const d = await h.client();
-      for (let i = 0; i < limits.loginFailuresPerAccount.max; i++) await login(d, nextIp(), email, 'wrong password');
+      for (let i = 0; i < limits.loginFailuresPerAccount.max; i++)
+        await login(d, nextIp(), email, 'wrong password');
       const limited = await login(d, nextIp(), email, PASSWORD);
       expect(limited.status).toBe(429);
       expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
       expect(await signedInUserId(d)).toBeNull();
       // Same answer for an address without an account: the limit says nothing about existence.
       const ghost = uniqueEmail('ghost');
-      for (let i = 0; i < limits.loginFailuresPerAccount.max; i++) await login(d, nextIp(), ghost, 'wrong password');
+      for (let i = 0; i < limits.loginFailuresPerAccount.max; i++)
+        await login(d, nextIp(), ghost, 'wrong password');
       expect((await login(d, nextIp(), ghost, 'wrong password')).status).toBe(429);
     });
 
@@ -87,13 +107,33 @@ function suite(backend: 'postgres' | 'redis') {
       const statuses: number[] = [];
       for (let i = 0; i <= limits.registerPerIp.max; i++) {
         const email = uniqueEmail('reg');
-        statuses.push((await send(await h.client(), 'POST', '/auth/register', { displayName: 'Jane', email, password: PASSWORD, passwordConfirmation: PASSWORD }, from(ip))).status);
+        statuses.push(
+          (
+            await send(
+              await h.client(),
+              'POST',
+              '/auth/register',
+              { displayName: 'Jane', email, password: PASSWORD, passwordConfirmation: PASSWORD },
+              from(ip),
+            )
+          ).status,
+        );
       }
       expect(statuses).toEqual([303, 303, 303, 429]);
       const email = uniqueEmail('same');
       const perEmail: number[] = [];
       for (let i = 0; i <= limits.registerPerAccount.max; i++) {
-        perEmail.push((await send(await h.client(), 'POST', '/auth/register', { displayName: 'Jane', email, password: PASSWORD, passwordConfirmation: PASSWORD }, from(nextIp()))).status);
+        perEmail.push(
+          (
+            await send(
+              await h.client(),
+              'POST',
+              '/auth/register',
+              { displayName: 'Jane', email, password: PASSWORD, passwordConfirmation: PASSWORD },
+              from(nextIp()),
+            )
+          ).status,
+        );
       }
       expect(perEmail).toEqual([303, 303, 429]);
     });
@@ -102,7 +142,10 @@ function suite(backend: 'postgres' | 'redis') {
       const email = uniqueEmail('forgot');
       const statuses: number[] = [];
       for (let i = 0; i <= limits.forgotPerAccount.max; i++) {
-        statuses.push((await send(await h.client(), 'POST', '/auth/forgot-password', { email }, from(nextIp()))).status);
+        statuses.push(
+          (await send(await h.client(), 'POST', '/auth/forgot-password', { email }, from(nextIp())))
+            .status,
+        );
       }
       expect(statuses).toEqual([303, 303, 429]);
     });

@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getPasswordHash } from '../../src/commands/users/credentials.ts';
-import { errorsAfter, outbox, PASSWORD, registerUser, send, signedInUserId, startHarness, uniqueEmail, type Harness } from './support/harness.ts';
+import {
+  errorsAfter,
+  outbox,
+  PASSWORD,
+  registerUser,
+  send,
+  signedInUserId,
+  startHarness,
+  uniqueEmail,
+  type Harness,
+} from './support/harness.ts';
 import type { TestClient } from '../http/support/client.ts';
 
 /** /settings and its calls: change password, user info, delete account (with the PII scan). */
@@ -18,7 +28,11 @@ const NEW_PASSWORD = 'another long passphrase';
 async function settingsOf(client: TestClient) {
   const res = await client.visit('/settings');
   expect(res.status).toBe(200);
-  return res.page().props as unknown as { account: Record<string, unknown>; favorites: unknown[]; countries: { code: string }[] };
+  return res.page().props as unknown as {
+    account: Record<string, unknown>;
+    favorites: unknown[];
+    countries: { code: string }[];
+  };
 }
 
 async function canSignIn(email: string, password: string): Promise<boolean> {
@@ -32,7 +46,13 @@ describe('GET /settings', () => {
     const client = await h.client();
     const { email } = await registerUser(client, { displayName: 'Settings Owner' });
     const props = await settingsOf(client);
-    expect(props.account).toMatchObject({ email, displayName: 'Settings Owner', hasPassword: true, discord: null, country: null });
+    expect(props.account).toMatchObject({
+      email,
+      displayName: 'Settings Owner',
+      hasPassword: true,
+      discord: null,
+      country: null,
+    });
     expect(props.countries.some((c) => c.code === 'DE')).toBe(true);
     const guest = await h.client();
     const res = await guest.visit('/settings');
@@ -50,7 +70,11 @@ describe('POST /auth/change-password', () => {
     expect(await signedInUserId(other)).not.toBeNull();
     const sid = client.cookie('pitwall.sid');
 
-    const res = await send(client, 'POST', '/auth/change-password', { currentPassword: PASSWORD, password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD });
+    const res = await send(client, 'POST', '/auth/change-password', {
+      currentPassword: PASSWORD,
+      password: NEW_PASSWORD,
+      passwordConfirmation: NEW_PASSWORD,
+    });
     expect(res.status).toBe(303);
     expect(await errorsAfter(client)).toEqual({});
     expect(client.cookie('pitwall.sid')).not.toBe(sid);
@@ -63,13 +87,45 @@ describe('POST /auth/change-password', () => {
   });
 
   it.each([
-    ['a wrong current password', { currentPassword: 'not my password', password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD }, ['currentPassword']],
-    ['a missing current password', { password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD }, ['currentPassword']],
+    [
+      'a wrong current password',
+      {
+        currentPassword: 'not my password',
+        password: NEW_PASSWORD,
+        passwordConfirmation: NEW_PASSWORD,
+      },
+      ['currentPassword'],
+    ],
+    [
+      'a missing current password',
+      { password: NEW_PASSWORD, passwordConfirmation: NEW_PASSWORD },
+      ['currentPassword'],
+    ],
     ['missing fields', {}, ['password', 'passwordConfirmation']],
-    ['wrong types', { currentPassword: 5, password: [], passwordConfirmation: {} }, ['currentPassword', 'password', 'passwordConfirmation']],
-    ['a common new password', { currentPassword: PASSWORD, password: 'qwerty123', passwordConfirmation: 'qwerty123' }, ['password']],
-    ['an oversized new password', { currentPassword: PASSWORD, password: 'p'.repeat(129), passwordConfirmation: 'p'.repeat(129) }, ['password']],
-    ['a different confirmation', { currentPassword: PASSWORD, password: NEW_PASSWORD, passwordConfirmation: 'nope' }, ['passwordConfirmation']],
+    [
+      'wrong types',
+      { currentPassword: 5, password: [], passwordConfirmation: {} },
+      ['currentPassword', 'password', 'passwordConfirmation'],
+    ],
+    [
+      'a common new password',
+      { currentPassword: PASSWORD, password: 'qwerty123', passwordConfirmation: 'qwerty123' },
+      ['password'],
+    ],
+    [
+      'an oversized new password',
+      {
+        currentPassword: PASSWORD,
+        password: 'p'.repeat(129),
+        passwordConfirmation: 'p'.repeat(129),
+      },
+      ['password'],
+    ],
+    [
+      'a different confirmation',
+      { currentPassword: PASSWORD, password: NEW_PASSWORD, passwordConfirmation: 'nope' },
+      ['passwordConfirmation'],
+    ],
   ])('rejects %s and keeps the password', async (_label, body, fields) => {
     const client = await h.client();
     const { email } = await registerUser(client);
@@ -86,30 +142,72 @@ describe('POST /auth/user-info', () => {
   it('saves display name, iRacing customer id and country', async () => {
     const client = await h.client();
     await registerUser(client);
-    const res = await send(client, 'POST', '/auth/user-info', { displayName: '  Jane   Q. Racer ', iracingCustomerId: '123456', country: 'de' });
+    const res = await send(client, 'POST', '/auth/user-info', {
+      displayName: '  Jane   Q. Racer ',
+      iracingCustomerId: '123456',
+      country: 'de',
+    });
     expect(res.status).toBe(303);
     expect(await errorsAfter(client)).toEqual({});
-    expect((await settingsOf(client)).account).toMatchObject({ displayName: 'Jane Q. Racer', iracingCustomerId: 123456, country: 'DE' });
-    expect(((await client.visit('/')).page().props.auth as { user: { displayName: string } }).user.displayName).toBe('Jane Q. Racer');
-    await send(client, 'POST', '/auth/user-info', { displayName: 'Jane Q. Racer', iracingCustomerId: '', country: '' });
-    expect((await settingsOf(client)).account).toMatchObject({ iracingCustomerId: null, country: null });
+    expect((await settingsOf(client)).account).toMatchObject({
+      displayName: 'Jane Q. Racer',
+      iracingCustomerId: 123456,
+      country: 'DE',
+    });
+    expect(
+      ((await client.visit('/')).page().props.auth as { user: { displayName: string } }).user
+        .displayName,
+    ).toBe('Jane Q. Racer');
+    await send(client, 'POST', '/auth/user-info', {
+      displayName: 'Jane Q. Racer',
+      iracingCustomerId: '',
+      country: '',
+    });
+    expect((await settingsOf(client)).account).toMatchObject({
+      iracingCustomerId: null,
+      country: null,
+    });
   });
 
   it('appends nothing when nothing changed', async () => {
     const client = await h.client();
     await registerUser(client, { displayName: 'Same Name' });
     const head = await h.store.headPosition();
-    await send(client, 'POST', '/auth/user-info', { displayName: 'Same Name', iracingCustomerId: '', country: '' });
+    await send(client, 'POST', '/auth/user-info', {
+      displayName: 'Same Name',
+      iracingCustomerId: '',
+      country: '',
+    });
     expect(await h.store.headPosition()).toBe(head);
   });
 
   it.each([
     ['missing fields', {}, ['displayName']],
-    ['wrong types', { displayName: 7, iracingCustomerId: { a: 1 }, country: 12 }, ['displayName', 'iracingCustomerId', 'country']],
-    ['an oversized name', { displayName: 'n'.repeat(51), iracingCustomerId: '', country: '' }, ['displayName']],
-    ['a negative customer id', { displayName: 'Jane', iracingCustomerId: '-4', country: '' }, ['iracingCustomerId']],
-    ['an unknown country', { displayName: 'Jane', iracingCustomerId: '', country: 'XX' }, ['country']],
-    ['an oversized country', { displayName: 'Jane', iracingCustomerId: '', country: 'D'.repeat(500) }, ['country']],
+    [
+      'wrong types',
+      { displayName: 7, iracingCustomerId: { a: 1 }, country: 12 },
+      ['displayName', 'iracingCustomerId', 'country'],
+    ],
+    [
+      'an oversized name',
+      { displayName: 'n'.repeat(51), iracingCustomerId: '', country: '' },
+      ['displayName'],
+    ],
+    [
+      'a negative customer id',
+      { displayName: 'Jane', iracingCustomerId: '-4', country: '' },
+      ['iracingCustomerId'],
+    ],
+    [
+      'an unknown country',
+      { displayName: 'Jane', iracingCustomerId: '', country: 'XX' },
+      ['country'],
+    ],
+    [
+      'an oversized country',
+      { displayName: 'Jane', iracingCustomerId: '', country: 'D'.repeat(500) },
+      ['country'],
+    ],
   ])('rejects %s and changes nothing', async (_label, body, fields) => {
     const client = await h.client();
     await registerUser(client, { displayName: 'Unchanged Name' });
@@ -142,7 +240,13 @@ async function eventsContaining(needle: string): Promise<string[]> {
   let from: Awaited<ReturnType<typeof h.store.readAll>>['next'] | undefined;
   for (;;) {
     const page = await h.store.readAll({ ...(from ? { from } : {}), maxCount: 500 });
-    for (const e of page.events) if (JSON.stringify(e, (_k, v: unknown) => (typeof v === "bigint" ? v.toString() : v)).toLowerCase().includes(needle.toLowerCase())) found.push(`${e.type}@${e.streamName}`);
+    for (const e of page.events)
+      if (
+        JSON.stringify(e, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))
+          .toLowerCase()
+          .includes(needle.toLowerCase())
+      )
+        found.push(`${e.type}@${e.streamName}`);
     if (page.isEnd) return found;
     from = page.next;
   }
@@ -155,11 +259,17 @@ describe('DELETE /auth/user', () => {
     const client = await h.client();
     await registerUser(client, { email, displayName });
     const userId = (await signedInUserId(client))!;
-    await send(client, 'POST', '/auth/user-info', { displayName, iracingCustomerId: '987654', country: 'NO' });
+    await send(client, 'POST', '/auth/user-info', {
+      displayName,
+      iracingCustomerId: '987654',
+      country: 'NO',
+    });
     await send(client, 'POST', '/favorites', { driverId: 101 });
     await send(await h.client(), 'POST', '/auth/forgot-password', { email }); // a mail in the outbox
     // The scan sees them while the account exists (so it can see them at all) …
-    expect(await tablesContaining(email)).toEqual(expect.arrayContaining(['public.users', 'public.mail_outbox']));
+    expect(await tablesContaining(email)).toEqual(
+      expect.arrayContaining(['public.users', 'public.mail_outbox']),
+    );
     expect(await tablesContaining(displayName)).toContain('public.users');
     // … and the events never held them in clear.
     expect(await eventsContaining(email)).toEqual([]);
@@ -172,7 +282,15 @@ describe('DELETE /auth/user', () => {
     expect(await tablesContaining(email)).toEqual([]);
     expect(await tablesContaining(displayName)).toEqual([]);
     expect(await tablesContaining('987654')).toEqual([]);
-    expect(await tablesContaining(userId)).toEqual(expect.not.arrayContaining(['public.users', 'public.user_keys', 'public.user_credentials', 'public.favorite_drivers', 'public.http_sessions']));
+    expect(await tablesContaining(userId)).toEqual(
+      expect.not.arrayContaining([
+        'public.users',
+        'public.user_keys',
+        'public.user_credentials',
+        'public.favorite_drivers',
+        'public.http_sessions',
+      ]),
+    );
     expect(await eventsContaining(email)).toEqual([]);
     expect(await eventsContaining(displayName)).toEqual([]);
     expect(await canSignIn(email, PASSWORD)).toBe(false);
@@ -186,7 +304,11 @@ describe('DELETE /auth/user', () => {
     const { rebuildProjection } = await import('../../src/projections/core/rebuild.ts');
     const { usersProjection } = await import('../../src/projections/users/projection.ts');
     const { logger } = await import('./support/harness.ts');
-    const result = await rebuildProjection({ knex: h.db.knex, eventStore: h.store, logger }, usersProjection, { waitForLock: true });
+    const result = await rebuildProjection(
+      { knex: h.db.knex, eventStore: h.store, logger },
+      usersProjection,
+      { waitForLock: true },
+    );
     expect(result.kind).not.toBe('skipped');
     expect(await tablesContaining(email)).toEqual([]);
     expect(await tablesContaining('Rebuilt Ghost')).toEqual([]);

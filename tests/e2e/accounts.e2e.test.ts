@@ -24,7 +24,10 @@ beforeAll(async () => {
   page.on('dialog', (d) => void d.accept());
   if (process.env.E2E_TRACE) {
     page.on('response', (r) => {
-      if (!new URL(r.url()).pathname.startsWith('/assets') && !r.url().endsWith('.svg')) console.log(`response: ${r.request().method()} ${new URL(r.url()).pathname} ${r.status()} ${r.request().headers()['x-inertia'] ? 'xhr' : 'document'} ${r.request().headers()['purpose'] ?? ''}`);
+      if (!new URL(r.url()).pathname.startsWith('/assets') && !r.url().endsWith('.svg'))
+        console.log(
+          `response: ${r.request().method()} ${new URL(r.url()).pathname} ${r.status()} ${r.request().headers()['x-inertia'] ? 'xhr' : 'document'} ${r.request().headers()['purpose'] ?? ''}`,
+        );
     });
   }
 }, 240_000);
@@ -44,7 +47,8 @@ const step = (name: string) => {
   if (process.env.E2E_TRACE) console.log(`step: ${name}`);
 };
 
-const field = (name: string, scope = '') => page.locator(`${scope} [data-test="field-${name}"]`.trim());
+const field = (name: string, scope = '') =>
+  page.locator(`${scope} [data-test="field-${name}"]`.trim());
 
 /**
  * A full page load, then the wait for React to have hydrated every marked element (React puts
@@ -61,7 +65,10 @@ async function hydrated(): Promise<void> {
   await page.waitForFunction(
     () => {
       const marked = [...document.querySelectorAll('#app [data-test]')];
-      return marked.length > 0 && marked.every((el) => Object.keys(el).some((k) => k.startsWith('__reactProps$')));
+      return (
+        marked.length > 0 &&
+        marked.every((el) => Object.keys(el).some((k) => k.startsWith('__reactProps$')))
+      );
     },
     undefined,
     { timeout: 20_000 },
@@ -92,7 +99,9 @@ describe('an account in the browser', () => {
     await field('passwordConfirmation').fill(firstPassword);
     await page.click('[data-test="register-submit"]');
     await page.waitForURL(`${h.url}/`);
-    await expect.poll(() => page.locator('[data-test="user-menu-button"]').first().textContent(), POLL).toContain('Erin Endtoend');
+    await expect
+      .poll(() => page.locator('[data-test="user-menu-button"]').first().textContent(), POLL)
+      .toContain('Erin Endtoend');
 
     step('logout');
     // Log out (a full page load of GET /auth/logout).
@@ -108,7 +117,9 @@ describe('an account in the browser', () => {
     await page.waitForURL(`${h.url}/auth/login`);
     await hydrated();
     await signIn(email, 'not my password');
-    await expect.poll(() => page.locator('[data-test="input-error"]').first().textContent(), POLL).toContain('do not match');
+    await expect
+      .poll(() => page.locator('[data-test="input-error"]').first().textContent(), POLL)
+      .toContain('do not match');
     await signIn(email, firstPassword);
     await page.waitForURL(`${h.url}/`);
     await page.locator('[data-test="user-menu-button"]').first().waitFor();
@@ -121,22 +132,33 @@ describe('an account in the browser', () => {
     await field('password', passwordForm).fill(secondPassword);
     await field('passwordConfirmation', passwordForm).fill(secondPassword);
     await page.click('[data-test="password-submit"]');
-    await expect.poll(() => page.locator(`${passwordForm} [data-test="form-saved"]`).getAttribute('data-state'), POLL).toBe('shown');
+    await expect
+      .poll(
+        () => page.locator(`${passwordForm} [data-test="form-saved"]`).getAttribute('data-state'),
+        POLL,
+      )
+      .toBe('shown');
 
     step('favorite');
     // Favorite a driver; the star stays on after a reload and the home page lists the driver.
     await open('/drivers/101');
     const star = page.locator('[data-test="favorite-toggle"]');
     expect(await star.getAttribute('data-state')).toBe('off');
-    const posted = page.waitForResponse((r) => new URL(r.url()).pathname === '/favorites' && r.request().method() === 'POST');
+    const posted = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/favorites' && r.request().method() === 'POST',
+    );
     await star.click();
     expect((await posted).status()).toBe(303);
     await expect.poll(() => star.getAttribute('data-state'), POLL).toBe('on');
     await expect.poll(() => star.getAttribute('aria-busy'), POLL).toBeNull();
     await open('/drivers/101');
-    expect(await page.locator('[data-test="favorite-toggle"]').getAttribute('data-state')).toBe('on');
+    expect(await page.locator('[data-test="favorite-toggle"]').getAttribute('data-state')).toBe(
+      'on',
+    );
     await open('/');
-    await expect.poll(() => page.locator('[data-test="favorite-drivers"]').textContent(), POLL).toContain('Max Verstappen');
+    await expect
+      .poll(() => page.locator('[data-test="favorite-drivers"]').textContent(), POLL)
+      .toContain('Max Verstappen');
 
     step('delete');
     // Delete the account (confirmed by the password and the browser's confirm dialog).
@@ -150,7 +172,9 @@ describe('an account in the browser', () => {
     // The account is gone: the new password no longer signs in.
     await open('/auth/login');
     await signIn(email, secondPassword);
-    await expect.poll(() => page.locator('[data-test="input-error"]').first().textContent(), POLL).toContain('do not match');
+    await expect
+      .poll(() => page.locator('[data-test="input-error"]').first().textContent(), POLL)
+      .toContain('do not match');
     expect(await h.db.knex('users').where({ email }).first()).toBeUndefined();
     expect(consoleErrors).toEqual([]);
   }, 180_000);
@@ -158,7 +182,16 @@ describe('an account in the browser', () => {
 
 afterAll(async () => {
   if (process.env.E2E_TRACE) {
-    console.log(`last step: ${currentStep}; at ${page?.url()}: ${(await page?.locator('main').textContent().catch(() => ''))?.slice(0, 600)}`);
-    console.log(`history state: ${await page?.evaluate(() => JSON.stringify((window.history.state as { page?: { props?: { errors?: unknown } } } | null)?.page?.props?.errors ?? null)).catch((e: unknown) => String(e))}`);
+    console.log(
+      `last step: ${currentStep}; at ${page?.url()}: ${(
+        await page
+          ?.locator('main')
+          .textContent()
+          .catch(() => '')
+      )?.slice(0, 600)}`,
+    );
+    console.log(
+      `history state: ${await page?.evaluate(() => JSON.stringify((window.history.state as { page?: { props?: { errors?: unknown } } } | null)?.page?.props?.errors ?? null)).catch((e: unknown) => String(e))}`,
+    );
   }
 });

@@ -13,7 +13,9 @@ describe('test database support', () => {
   it('gives each file a migrated copy of the template', async () => {
     const rows = await db.knex('knex_migrations').select('name');
     expect(rows.map((r: { name: string }) => r.name)).toContain('0001_extensions');
-    const ext = await db.knex.raw<{ rows: { extname: string }[] }>(`SELECT extname FROM pg_extension`);
+    const ext = await db.knex.raw<{ rows: { extname: string }[] }>(
+      `SELECT extname FROM pg_extension`,
+    );
     expect(ext.rows.map((r) => r.extname)).toContain('pg_trgm');
   });
 });

@@ -38,20 +38,32 @@ export function evolveFavorites(state: FavoritesState, event: FavoritesEvent): F
   }
 }
 
-export function decideFavorites(command: FavoritesCommand, state: FavoritesState, { now }: DecideContext): FavoritesEvent[] {
+export function decideFavorites(
+  command: FavoritesCommand,
+  state: FavoritesState,
+  { now }: DecideContext,
+): FavoritesEvent[] {
   const { userId, driverId } = command.data;
   switch (command.type) {
     case 'FavoriteDriver':
       if (state.driverIds.has(driverId)) return [];
       if (state.driverIds.size >= MAX_FAVORITES) {
-        throw validationError('too_many_favorites', `You can keep at most ${MAX_FAVORITES} favorite drivers.`, {
-          driverId: `You can keep at most ${MAX_FAVORITES} favorite drivers; remove one first.`,
-        });
+        throw validationError(
+          'too_many_favorites',
+          `You can keep at most ${MAX_FAVORITES} favorite drivers.`,
+          {
+            driverId: `You can keep at most ${MAX_FAVORITES} favorite drivers; remove one first.`,
+          },
+        );
       }
-      return [{ type: 'DriverFavorited', data: { userId, driverId, favoritedAt: now.toISOString() } }];
+      return [
+        { type: 'DriverFavorited', data: { userId, driverId, favoritedAt: now.toISOString() } },
+      ];
     case 'UnfavoriteDriver':
       if (!state.driverIds.has(driverId)) return [];
-      return [{ type: 'DriverUnfavorited', data: { userId, driverId, unfavoritedAt: now.toISOString() } }];
+      return [
+        { type: 'DriverUnfavorited', data: { userId, driverId, unfavoritedAt: now.toISOString() } },
+      ];
     default: {
       const _exhaustive: never = command;
       throw new TypeError(`Unknown favorites command ${JSON.stringify(_exhaustive)}`);

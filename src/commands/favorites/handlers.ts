@@ -18,15 +18,35 @@ export interface FavoriteOutcome {
 const input = z.object({ userId: z.uuid(), driverId: driverIdSchema });
 
 /** Adds a favorite; idempotent. The caller checks that the member and the driver exist. */
-export async function favoriteDriver(deps: FavoritesCommandDeps, userId: string, driverId: number): Promise<FavoriteOutcome> {
+export async function favoriteDriver(
+  deps: FavoritesCommandDeps,
+  userId: string,
+  driverId: number,
+): Promise<FavoriteOutcome> {
   const data = parseCommandInput(input, { userId, driverId });
-  const result = await handleCommand(deps.eventStore, favoritesStreamName(data.userId), favoritesDecider, { type: 'FavoriteDriver', data }, deps);
+  const result = await handleCommand(
+    deps.eventStore,
+    favoritesStreamName(data.userId),
+    favoritesDecider,
+    { type: 'FavoriteDriver', data },
+    deps,
+  );
   return { favorited: true, changed: result.events.length > 0, position: result.position };
 }
 
 /** Removes a favorite; idempotent. */
-export async function unfavoriteDriver(deps: FavoritesCommandDeps, userId: string, driverId: number): Promise<FavoriteOutcome> {
+export async function unfavoriteDriver(
+  deps: FavoritesCommandDeps,
+  userId: string,
+  driverId: number,
+): Promise<FavoriteOutcome> {
   const data = parseCommandInput(input, { userId, driverId });
-  const result = await handleCommand(deps.eventStore, favoritesStreamName(data.userId), favoritesDecider, { type: 'UnfavoriteDriver', data }, deps);
+  const result = await handleCommand(
+    deps.eventStore,
+    favoritesStreamName(data.userId),
+    favoritesDecider,
+    { type: 'UnfavoriteDriver', data },
+    deps,
+  );
   return { favorited: false, changed: result.events.length > 0, position: result.position };
 }

@@ -14,11 +14,18 @@ export const CREDENTIALS_TABLE = 'user_credentials';
 type Db = Knex | Knex.Transaction;
 
 export async function getPasswordHash(db: Db, userId: string): Promise<string | null> {
-  const row = await db(CREDENTIALS_TABLE).where({ user_id: userId }).first<{ password_hash: string } | undefined>('password_hash');
+  const row = await db(CREDENTIALS_TABLE)
+    .where({ user_id: userId })
+    .first<{ password_hash: string } | undefined>('password_hash');
   return row?.password_hash ?? null;
 }
 
-export async function setPasswordHash(db: Db, userId: string, passwordHash: string, now: Date): Promise<void> {
+export async function setPasswordHash(
+  db: Db,
+  userId: string,
+  passwordHash: string,
+  now: Date,
+): Promise<void> {
   await db(CREDENTIALS_TABLE)
     .insert({ user_id: userId, password_hash: passwordHash, updated_at: now })
     .onConflict('user_id')
@@ -29,7 +36,13 @@ export async function setPasswordHash(db: Db, userId: string, passwordHash: stri
  * Replaces the hash only if it is still `expected` (a rehash on login must not overwrite a
  * password changed meanwhile by another request).
  */
-export async function replacePasswordHash(db: Db, userId: string, expected: string, next: string, now: Date): Promise<boolean> {
+export async function replacePasswordHash(
+  db: Db,
+  userId: string,
+  expected: string,
+  next: string,
+  now: Date,
+): Promise<boolean> {
   const updated = await db(CREDENTIALS_TABLE)
     .where({ user_id: userId, password_hash: expected })
     .update({ password_hash: next, updated_at: now });

@@ -80,39 +80,71 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
 }
 
 function active(state: UserState, userId: string): { status: 'active' } & UserFields {
-  if (state.status === 'absent') throw notFoundError('user_not_found', `User ${userId} does not exist.`);
-  if (state.status === 'deleted') throw notFoundError('user_deleted', `User ${userId} was deleted.`);
+  if (state.status === 'absent')
+    throw notFoundError('user_not_found', `User ${userId} does not exist.`);
+  if (state.status === 'deleted')
+    throw notFoundError('user_deleted', `User ${userId} was deleted.`);
   return state;
 }
 
-export function decideUser(command: UserCommand, state: UserState, { now }: DecideContext): UserEvent[] {
+export function decideUser(
+  command: UserCommand,
+  state: UserState,
+  { now }: DecideContext,
+): UserEvent[] {
   const at = now.toISOString();
   switch (command.type) {
     case 'RegisterUser': {
       const d = command.data;
-      if (state.status !== 'absent') throw conflictError('user_exists', `User ${d.userId} already exists.`);
+      if (state.status !== 'absent')
+        throw conflictError('user_exists', `User ${d.userId} already exists.`);
       const registered: UserEvent = {
         type: 'UserRegistered',
-        data: { userId: d.userId, email: d.email, displayName: d.displayName, method: d.method, role: d.role, registeredAt: at },
+        data: {
+          userId: d.userId,
+          email: d.email,
+          displayName: d.displayName,
+          method: d.method,
+          role: d.role,
+          registeredAt: at,
+        },
       };
       if (!d.discord) return [registered];
       return [
         registered,
-        { type: 'UserDiscordLinked', data: { userId: d.userId, discordId: d.discord.id, discordUsername: d.discord.username, linkedAt: at } },
+        {
+          type: 'UserDiscordLinked',
+          data: {
+            userId: d.userId,
+            discordId: d.discord.id,
+            discordUsername: d.discord.username,
+            linkedAt: at,
+          },
+        },
       ];
     }
     case 'ChangePassword': {
       const user = active(state, command.data.userId);
       if (!user.hasEmail) {
-        throw conflictError('email_required', 'Sign-in with a password needs an email address on the account.', {
-          password: 'This account has no email address to sign in with.',
-        });
+        throw conflictError(
+          'email_required',
+          'Sign-in with a password needs an email address on the account.',
+          {
+            password: 'This account has no email address to sign in with.',
+          },
+        );
       }
-      return [{ type: 'UserPasswordChanged', data: { userId: user.userId, kind: user.hasPassword ? 'change' : 'set', changedAt: at } }];
+      return [
+        {
+          type: 'UserPasswordChanged',
+          data: { userId: user.userId, kind: user.hasPassword ? 'change' : 'set', changedAt: at },
+        },
+      ];
     }
     case 'ResetPassword': {
       const user = active(state, command.data.userId);
-      if (!user.hasEmail) throw conflictError('email_required', 'This account has no email address.');
+      if (!user.hasEmail)
+        throw conflictError('email_required', 'This account has no email address.');
       return [{ type: 'UserPasswordReset', data: { userId: user.userId, resetAt: at } }];
     }
     case 'UpdateProfile': {
@@ -121,17 +153,27 @@ export function decideUser(command: UserCommand, state: UserState, { now }: Deci
         Object.entries(command.data.changes).filter(([, v]) => v !== undefined),
       ) as typeof command.data.changes;
       if (Object.keys(changes).length === 0) return [];
-      return [{ type: 'UserProfileUpdated', data: { userId: user.userId, changes, updatedAt: at } }];
+      return [
+        { type: 'UserProfileUpdated', data: { userId: user.userId, changes, updatedAt: at } },
+      ];
     }
     case 'LinkDiscord': {
       const user = active(state, command.data.userId);
       if (user.discordId !== null) {
-        throw conflictError('discord_already_linked', 'A Discord account is already linked; unlink it first.');
+        throw conflictError(
+          'discord_already_linked',
+          'A Discord account is already linked; unlink it first.',
+        );
       }
       return [
         {
           type: 'UserDiscordLinked',
-          data: { userId: user.userId, discordId: command.data.discordId, discordUsername: command.data.discordUsername, linkedAt: at },
+          data: {
+            userId: user.userId,
+            discordId: command.data.discordId,
+            discordUsername: command.data.discordUsername,
+            linkedAt: at,
+          },
         },
       ];
     }
@@ -149,7 +191,12 @@ export function decideUser(command: UserCommand, state: UserState, { now }: Deci
     case 'ChangeRole': {
       const user = active(state, command.data.userId);
       if (user.role === command.data.role) return [];
-      return [{ type: 'UserRoleChanged', data: { userId: user.userId, from: user.role, to: command.data.role, changedAt: at } }];
+      return [
+        {
+          type: 'UserRoleChanged',
+          data: { userId: user.userId, from: user.role, to: command.data.role, changedAt: at },
+        },
+      ];
     }
     case 'DeleteUser': {
       if (state.status === 'deleted') return [];

@@ -49,7 +49,12 @@ function run(deps: UserCommandDeps, userId: string, command: UserCommand) {
 }
 
 function outcome(userId: string, result: CommandResult<UserState, UserEvent>): UserOutcome {
-  return { userId, state: result.state, changed: result.events.length > 0, position: result.position };
+  return {
+    userId,
+    state: result.state,
+    changed: result.events.length > 0,
+    position: result.position,
+  };
 }
 
 async function cipherOf(deps: UserCommandDeps, userId: string): Promise<UserCipher> {
@@ -63,7 +68,9 @@ export const registerUserInput = z.object({
   displayName: displayNameRule,
   /** A PHC hash string from the password hasher; null for an account created with Discord. */
   passwordHash: z.string().min(1).max(1000).nullable(),
-  discord: z.object({ id: z.string().min(1).max(64), username: z.string().min(1).max(100) }).optional(),
+  discord: z
+    .object({ id: z.string().min(1).max(64), username: z.string().min(1).max(100) })
+    .optional(),
   role: z.enum(['member', 'admin']).default('member'),
 });
 
@@ -72,7 +79,10 @@ export const registerUserInput = z.object({
  * link when created by Discord) and, for a password account, its hash — the hash row commits
  * only if the append succeeded. On failure the fresh key is removed again.
  */
-export async function registerUser(deps: UserCommandDeps, input: z.input<typeof registerUserInput>): Promise<UserOutcome> {
+export async function registerUser(
+  deps: UserCommandDeps,
+  input: z.input<typeof registerUserInput>,
+): Promise<UserOutcome> {
   const data = parseCommandInput(registerUserInput, input);
   const userId = (deps.newId ?? randomUUID)();
   const at = now(deps);
@@ -86,7 +96,12 @@ export async function registerUser(deps: UserCommandDeps, input: z.input<typeof 
       method: data.passwordHash === null ? 'discord' : 'password',
       role: data.role,
       ...(data.discord
-        ? { discord: { id: cipher.seal('discordId', data.discord.id), username: cipher.seal('discordUsername', data.discord.username) } }
+        ? {
+            discord: {
+              id: cipher.seal('discordId', data.discord.id),
+              username: cipher.seal('discordUsername', data.discord.username),
+            },
+          }
         : {}),
     },
   };
@@ -106,16 +121,29 @@ export async function registerUser(deps: UserCommandDeps, input: z.input<typeof 
  * Records a password change (or the first password of a Discord account) and stores the new
  * hash in the same database transaction, committed only after the event was appended.
  */
-export async function changePassword(deps: UserCommandDeps, userId: string, passwordHash: string): Promise<UserOutcome> {
+export async function changePassword(
+  deps: UserCommandDeps,
+  userId: string,
+  passwordHash: string,
+): Promise<UserOutcome> {
   return storeWithEvent(deps, userId, passwordHash, { type: 'ChangePassword', data: { userId } });
 }
 
 /** The same for a reset by emailed token (the token is checked and consumed by the caller). */
-export async function resetPassword(deps: UserCommandDeps, userId: string, passwordHash: string): Promise<UserOutcome> {
+export async function resetPassword(
+  deps: UserCommandDeps,
+  userId: string,
+  passwordHash: string,
+): Promise<UserOutcome> {
   return storeWithEvent(deps, userId, passwordHash, { type: 'ResetPassword', data: { userId } });
 }
 
-async function storeWithEvent(deps: UserCommandDeps, userId: string, passwordHash: string, command: UserCommand): Promise<UserOutcome> {
+async function storeWithEvent(
+  deps: UserCommandDeps,
+  userId: string,
+  passwordHash: string,
+  command: UserCommand,
+): Promise<UserOutcome> {
   const at = now(deps);
   const result = await deps.knex.transaction(async (trx) => {
     await setPasswordHash(trx, userId, passwordHash, at);
@@ -137,11 +165,17 @@ export interface UserProfile {
 }
 
 /** The profile as the write side holds it, opened with the user's key. */
-export async function readUserProfile(deps: UserCommandDeps, userId: string): Promise<{ state: UserState; profile: UserProfile | null }> {
+export async function readUserProfile(
+  deps: UserCommandDeps,
+  userId: string,
+): Promise<{ state: UserState; profile: UserProfile | null }> {
   const { state } = await aggregateStream(deps.eventStore, userStreamName(userId), userDecider);
   if (state.status !== 'active') return { state, profile: null };
   const cipher = await cipherOf(deps, userId);
-  const customerId = state.iracingCustomerId === null ? null : cipher.open('iracingCustomerId', state.iracingCustomerId);
+  const customerId =
+    state.iracingCustomerId === null
+      ? null
+      : cipher.open('iracingCustomerId', state.iracingCustomerId);
   return {
     state,
     profile: {
@@ -153,32 +187,57 @@ export async function readUserProfile(deps: UserCommandDeps, userId: string): Pr
 }
 
 /** Updates the fields present in `input` that differ from the current profile. */
-export async function updateProfile(deps: UserCommandDeps, userId: string, input: z.input<typeof profileInput>): Promise<UserOutcome> {
+export async function updateProfile(
+  deps: UserCommandDeps,
+  userId: string,
+  input: z.input<typeof profileInput>,
+): Promise<UserOutcome> {
   const wanted = parseCommandInput(profileInput, input);
   const { profile } = await readUserProfile(deps, userId);
   // Absent or deleted: the decider answers with its not-found error.
-  if (!profile) return outcome(userId, await run(deps, userId, { type: 'UpdateProfile', data: { userId, changes: {} } }));
+  if (!profile)
+    return outcome(
+      userId,
+      await run(deps, userId, { type: 'UpdateProfile', data: { userId, changes: {} } }),
+    );
   const cipher = await cipherOf(deps, userId);
   const changes: UpdateProfile['data']['changes'] = {};
   if (wanted.displayName !== undefined && wanted.displayName !== profile.displayName) {
     changes.displayName = cipher.seal('displayName', wanted.displayName);
   }
-  if (wanted.iracingCustomerId !== undefined && wanted.iracingCustomerId !== profile.iracingCustomerId) {
-    changes.iracingCustomerId = wanted.iracingCustomerId === null ? null : cipher.seal('iracingCustomerId', String(wanted.iracingCustomerId));
+  if (
+    wanted.iracingCustomerId !== undefined &&
+    wanted.iracingCustomerId !== profile.iracingCustomerId
+  ) {
+    changes.iracingCustomerId =
+      wanted.iracingCustomerId === null
+        ? null
+        : cipher.seal('iracingCustomerId', String(wanted.iracingCustomerId));
   }
   if (wanted.country !== undefined && wanted.country !== profile.country) {
     changes.country = wanted.country === null ? null : cipher.seal('country', wanted.country);
   }
-  return outcome(userId, await run(deps, userId, { type: 'UpdateProfile', data: { userId, changes } }));
+  return outcome(
+    userId,
+    await run(deps, userId, { type: 'UpdateProfile', data: { userId, changes } }),
+  );
 }
 
-export async function linkDiscord(deps: UserCommandDeps, userId: string, discord: { id: string; username: string }): Promise<UserOutcome> {
+export async function linkDiscord(
+  deps: UserCommandDeps,
+  userId: string,
+  discord: { id: string; username: string },
+): Promise<UserOutcome> {
   const cipher = await cipherOf(deps, userId);
   return outcome(
     userId,
     await run(deps, userId, {
       type: 'LinkDiscord',
-      data: { userId, discordId: cipher.seal('discordId', discord.id), discordUsername: cipher.seal('discordUsername', discord.username) },
+      data: {
+        userId,
+        discordId: cipher.seal('discordId', discord.id),
+        discordUsername: cipher.seal('discordUsername', discord.username),
+      },
     }),
   );
 }
@@ -187,7 +246,11 @@ export async function unlinkDiscord(deps: UserCommandDeps, userId: string): Prom
   return outcome(userId, await run(deps, userId, { type: 'UnlinkDiscord', data: { userId } }));
 }
 
-export async function changeRole(deps: UserCommandDeps, userId: string, role: UserRole): Promise<UserOutcome> {
+export async function changeRole(
+  deps: UserCommandDeps,
+  userId: string,
+  role: UserRole,
+): Promise<UserOutcome> {
   return outcome(userId, await run(deps, userId, { type: 'ChangeRole', data: { userId, role } }));
 }
 

@@ -39,7 +39,12 @@ export const displayNameRule = z
 
 /** Empty → null (the field is optional); otherwise iRacing's customer id, a positive integer. */
 export const iracingCustomerIdRule = z.preprocess(
-  (v) => (v === '' || v === undefined ? null : typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v),
+  (v) =>
+    v === '' || v === undefined
+      ? null
+      : typeof v === 'string' && /^\d+$/.test(v.trim())
+        ? Number(v)
+        : v,
   z
     .number({ error: 'An iRacing customer id is a number.' })
     .int('An iRacing customer id is a whole number.')

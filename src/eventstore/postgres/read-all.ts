@@ -11,7 +11,7 @@ import { EVENTS_TABLE, VISIBLE } from './sql.ts';
  * followed by the page's facts. Per page the server sends one row instead of one per event, and
  * the client makes one `JSON.parse` of all payloads and a few `split`s instead of decoding every
  * field of every row (measured on a page of 1000 payload events: server 1.26 → 0.76 ms per read,
- * node 2.0 → 0.8 ms CPU; docs/benchmarks.md, "Core", session 4).
+ * node 2.0 → 0.8 ms CPU; docs/benchmarks.md, "Core").
  *
  * The events are the rows of an ordered walk of the primary key (transaction_id,
  * global_position), the global order:

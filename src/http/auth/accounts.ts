@@ -125,14 +125,21 @@ export function createAccounts(deps: AccountsDeps, options: AccountsOptions = {}
       : createPostgresRateLimiter(knex, now));
   const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
   const mailer =
-    options.mailer ?? createMailer({ knex, logger, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, now });
+    options.mailer ??
+    createMailer({ knex, logger, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, now });
   const jobs = hasNotify(deps.jobs) ? deps.jobs : null;
   const settle: Settle =
     options.settle ??
     (async (position, projections) => {
       if (position === null) return;
-      const caughtUp = await waitForProjections(knex, projections, position, { timeoutMs: SETTLE_TIMEOUT_MS });
-      if (!caughtUp) logger.warn({ projections, position }, 'projections did not catch up in time; the next page may lag');
+      const caughtUp = await waitForProjections(knex, projections, position, {
+        timeoutMs: SETTLE_TIMEOUT_MS,
+      });
+      if (!caughtUp)
+        logger.warn(
+          { projections, position },
+          'projections did not catch up in time; the next page may lag',
+        );
     });
 
   const authenticator = new passport.Passport();
@@ -159,7 +166,8 @@ export function createAccounts(deps: AccountsDeps, options: AccountsOptions = {}
    * change) and records the new role; the user stays signed in.
    */
   const privilegeChange: RequestHandler = (req, _res, next) => {
-    const stored = (req.session as { passport?: { user?: StoredSessionUser } } | undefined)?.passport?.user;
+    const stored = (req.session as { passport?: { user?: StoredSessionUser } } | undefined)
+      ?.passport?.user;
     if (!req.user || !stored || stored.role === req.user.role) {
       next();
       return;
@@ -172,12 +180,18 @@ export function createAccounts(deps: AccountsDeps, options: AccountsOptions = {}
       next(); // no session (a reader without a session cookie): nobody is signed in
       return;
     }
-    void restoreUser(req, res, (err?: unknown) => (err ? next(err) : privilegeChange(req, res, next)));
+    void restoreUser(req, res, (err?: unknown) =>
+      err ? next(err) : privilegeChange(req, res, next),
+    );
   };
 
   /** What passport.initialize() would put on every request (req.login, its session manager…). */
   const requestMethods: Record<string, unknown> = {};
-  void (authenticator.initialize() as RequestHandler)(requestMethods as unknown as Request, {} as never, () => undefined);
+  void (authenticator.initialize() as RequestHandler)(
+    requestMethods as unknown as Request,
+    {} as never,
+    () => undefined,
+  );
 
   return {
     keyring,
@@ -194,7 +208,11 @@ export function createAccounts(deps: AccountsDeps, options: AccountsOptions = {}
       Object.assign(request, requestMethods);
     },
     resolveUser: (req) =>
-      Promise.resolve(req.user ? { id: req.user.id, displayName: req.user.displayName, role: req.user.role } : null),
+      Promise.resolve(
+        req.user
+          ? { id: req.user.id, displayName: req.user.displayName, role: req.user.role }
+          : null,
+      ),
     commandDeps: (req) => ({
       eventStore: deps.eventStore,
       knex,

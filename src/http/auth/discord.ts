@@ -37,7 +37,9 @@ export function discordSettings(config: Config): DiscordSettings | null {
     clientSecret: config.DISCORD_CLIENT_SECRET,
     callbackUrl:
       config.DISCORD_CALLBACK_URL ??
-      (config.APP_URL ? new URL('/auth/discord/callback', config.APP_URL).toString() : '/auth/discord/callback'),
+      (config.APP_URL
+        ? new URL('/auth/discord/callback', config.APP_URL).toString()
+        : '/auth/discord/callback'),
     authorizeUrl: config.DISCORD_AUTHORIZE_URL,
     tokenUrl: config.DISCORD_TOKEN_URL,
     apiUrl: config.DISCORD_API_URL.replace(/\/+$/, ''),
@@ -54,7 +56,10 @@ class ConfigurableDiscordStrategy extends DiscordStrategy {
     super(options, verify);
   }
 
-  override userProfile(accessToken: string, done: (err: unknown, profile?: DiscordStrategy.Profile) => void): void {
+  override userProfile(
+    accessToken: string,
+    done: (err: unknown, profile?: DiscordStrategy.Profile) => void,
+  ): void {
     this._oauth2.get(`${this.apiUrl}/users/@me`, accessToken, (err, body) => {
       if (err) {
         done(new Error('Failed to fetch the Discord profile.', { cause: err }));
@@ -73,7 +78,8 @@ class ConfigurableDiscordStrategy extends DiscordStrategy {
 function toIdentity(profile: DiscordStrategy.Profile): DiscordIdentity | null {
   if (typeof profile.id !== 'string' || !/^\d{1,25}$/.test(profile.id)) return null;
   if (typeof profile.username !== 'string' || profile.username.length === 0) return null;
-  const email = typeof profile.email === 'string' && profile.verified === true ? profile.email : null;
+  const email =
+    typeof profile.email === 'string' && profile.verified === true ? profile.email : null;
   return {
     id: profile.id,
     username: profile.username.slice(0, 100),
@@ -82,7 +88,10 @@ function toIdentity(profile: DiscordStrategy.Profile): DiscordIdentity | null {
   };
 }
 
-export function installDiscordStrategy(authenticator: passport.Authenticator, settings: DiscordSettings): void {
+export function installDiscordStrategy(
+  authenticator: passport.Authenticator,
+  settings: DiscordSettings,
+): void {
   authenticator.use(
     DISCORD_STRATEGY,
     new ConfigurableDiscordStrategy(

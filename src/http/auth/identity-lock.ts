@@ -8,9 +8,15 @@ import type { Knex } from 'knex';
  * first's lookup row. (If the projection lags past the wait, the projection's
  * ON CONFLICT DO NOTHING keeps the first claim; see docs/accounts.md.)
  */
-export async function withIdentityLock<T>(knex: Knex, identityHash: string, claim: () => Promise<T>): Promise<T> {
+export async function withIdentityLock<T>(
+  knex: Knex,
+  identityHash: string,
+  claim: () => Promise<T>,
+): Promise<T> {
   return knex.transaction(async (trx) => {
-    await trx.raw('SELECT pg_advisory_xact_lock(hashtextextended(?, 0))', [`identity:${identityHash}`]);
+    await trx.raw('SELECT pg_advisory_xact_lock(hashtextextended(?, 0))', [
+      `identity:${identityHash}`,
+    ]);
     return claim();
   });
 }

@@ -4,7 +4,11 @@ declare module 'passport-discord' {
   import type { Strategy as PassportStrategy } from 'passport';
 
   interface OAuth2Client {
-    get(url: string, accessToken: string, callback: (err: unknown, body?: string | Buffer) => void): void;
+    get(
+      url: string,
+      accessToken: string,
+      callback: (err: unknown, body?: string | Buffer) => void,
+    ): void;
   }
 
   namespace DiscordStrategy {
@@ -28,14 +32,22 @@ declare module 'passport-discord' {
       pkce?: boolean;
     }
     type VerifyCallback = (err: unknown, user?: unknown, info?: unknown) => void;
-    type VerifyFunction = (accessToken: string, refreshToken: string, profile: Profile, done: VerifyCallback) => void;
+    type VerifyFunction = (
+      accessToken: string,
+      refreshToken: string,
+      profile: Profile,
+      done: VerifyCallback,
+    ) => void;
   }
 
   class DiscordStrategy implements PassportStrategy {
     constructor(options: DiscordStrategy.Options, verify: DiscordStrategy.VerifyFunction);
     name: string;
     authenticate(req: Request, options?: unknown): void;
-    userProfile(accessToken: string, done: (err: unknown, profile?: DiscordStrategy.Profile) => void): void;
+    userProfile(
+      accessToken: string,
+      done: (err: unknown, profile?: DiscordStrategy.Profile) => void,
+    ): void;
     protected _oauth2: OAuth2Client;
   }
 

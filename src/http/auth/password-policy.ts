@@ -27,11 +27,15 @@ export function passwordLength(password: string): number {
 }
 
 /** The one problem to show under the password field, or null when the password is acceptable. */
-export function passwordProblem(password: string, context: { email?: string | null } = {}): string | null {
+export function passwordProblem(
+  password: string,
+  context: { email?: string | null } = {},
+): string | null {
   const length = passwordLength(password);
   if (length < PASSWORD_MIN) return `Use at least ${PASSWORD_MIN} characters.`;
   if (length > PASSWORD_MAX) return `Use at most ${PASSWORD_MAX} characters.`;
-  if (isCommonPassword(password)) return 'This password is too common. Choose one that is harder to guess.';
+  if (isCommonPassword(password))
+    return 'This password is too common. Choose one that is harder to guess.';
   if (context.email && password.toLowerCase() === context.email.toLowerCase()) {
     return 'Do not use your email address as your password.';
   }

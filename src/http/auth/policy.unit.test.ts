@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { isCommonPassword, passwordProblem, PASSWORD_MAX, PASSWORD_MIN } from './password-policy.ts';
+import {
+  isCommonPassword,
+  passwordProblem,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+} from './password-policy.ts';
 import { redactUrlSecrets } from './log-redaction.ts';
 import { safeReturnTo } from './session.ts';
 
@@ -32,22 +37,35 @@ describe('password policy', () => {
 });
 
 describe('safeReturnTo', () => {
-  it.each(['/settings', '/drivers/42?tab=results', '/admin/users#top'])('keeps the same-site path %s', (path) => {
-    expect(safeReturnTo(path)).toBe(path);
-  });
-
-  it.each(['//evil.example', '/\\evil.example', 'https://evil.example/', 'javascript:alert(1)', '/auth/login', '/a\nb', 42, ''])(
-    'drops %s',
-    (value) => {
-      expect(safeReturnTo(value)).toBeNull();
+  it.each(['/settings', '/drivers/42?tab=results', '/admin/users#top'])(
+    'keeps the same-site path %s',
+    (path) => {
+      expect(safeReturnTo(path)).toBe(path);
     },
   );
+
+  it.each([
+    '//evil.example',
+    '/\\evil.example',
+    'https://evil.example/',
+    'javascript:alert(1)',
+    '/auth/login',
+    '/a\nb',
+    42,
+    '',
+  ])('drops %s', (value) => {
+    expect(safeReturnTo(value)).toBeNull();
+  });
 });
 
 describe('redactUrlSecrets', () => {
   it('hides reset tokens and OAuth codes in logged URLs', () => {
-    expect(redactUrlSecrets('/auth/reset-password?token=abcDEF_-123')).toBe('/auth/reset-password?token=[redacted]');
-    expect(redactUrlSecrets('/auth/discord/callback?code=xyz&state=s1')).toBe('/auth/discord/callback?code=[redacted]&state=[redacted]');
+    expect(redactUrlSecrets('/auth/reset-password?token=abcDEF_-123')).toBe(
+      '/auth/reset-password?token=[redacted]',
+    );
+    expect(redactUrlSecrets('/auth/discord/callback?code=xyz&state=s1')).toBe(
+      '/auth/discord/callback?code=[redacted]&state=[redacted]',
+    );
     expect(redactUrlSecrets('/news?page=2')).toBe('/news?page=2');
   });
 });

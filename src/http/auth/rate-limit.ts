@@ -34,10 +34,18 @@ export interface RateLimiter {
 
 function windowOf(nowMs: number, limit: Limit): { start: number; retryAfterSeconds: number } {
   const start = Math.floor(nowMs / limit.windowMs) * limit.windowMs;
-  return { start, retryAfterSeconds: Math.max(1, Math.ceil((start + limit.windowMs - nowMs) / 1000)) };
+  return {
+    start,
+    retryAfterSeconds: Math.max(1, Math.ceil((start + limit.windowMs - nowMs) / 1000)),
+  };
 }
 
-const verdict = (hits: number, limit: Limit, retryAfterSeconds: number, counting: boolean): Verdict => ({
+const verdict = (
+  hits: number,
+  limit: Limit,
+  retryAfterSeconds: number,
+  counting: boolean,
+): Verdict => ({
   allowed: counting ? hits <= limit.max : hits < limit.max,
   hits,
   retryAfterSeconds,
@@ -46,7 +54,10 @@ const verdict = (hits: number, limit: Limit, retryAfterSeconds: number, counting
 export const RATE_LIMIT_TABLE = 'rate_limit_counters'; // migrations/0064_accounts_rate_limits.ts
 
 /** PostgreSQL counters: `INSERT … ON CONFLICT DO UPDATE SET hits = hits + 1 RETURNING hits`. */
-export function createPostgresRateLimiter(knex: Knex, now: () => Date = () => new Date()): RateLimiter {
+export function createPostgresRateLimiter(
+  knex: Knex,
+  now: () => Date = () => new Date(),
+): RateLimiter {
   let sincePrune = 0;
   return {
     backend: 'postgres',
@@ -67,12 +78,16 @@ export function createPostgresRateLimiter(knex: Knex, now: () => Date = () => ne
     },
     async peek(key, limit) {
       const { start, retryAfterSeconds } = windowOf(now().getTime(), limit);
-      const row = await knex(RATE_LIMIT_TABLE).where({ key, window_start: new Date(start) }).first<{ hits: number } | undefined>('hits');
+      const row = await knex(RATE_LIMIT_TABLE)
+        .where({ key, window_start: new Date(start) })
+        .first<{ hits: number } | undefined>('hits');
       return verdict(row?.hits ?? 0, limit, retryAfterSeconds, false);
     },
     async reset(key, limit) {
       const { start } = windowOf(now().getTime(), limit);
-      await knex(RATE_LIMIT_TABLE).where({ key, window_start: new Date(start) }).delete();
+      await knex(RATE_LIMIT_TABLE)
+        .where({ key, window_start: new Date(start) })
+        .delete();
     },
     close: () => Promise.resolve(),
   };
@@ -93,7 +108,11 @@ export function createRedisRateLimiter(
       const t = now().getTime();
       const { start, retryAfterSeconds } = windowOf(t, limit);
       const k = redisKey(key, start);
-      const results = await redis.multi().incr(k).pexpire(k, start + limit.windowMs - t + 1000).exec();
+      const results = await redis
+        .multi()
+        .incr(k)
+        .pexpire(k, start + limit.windowMs - t + 1000)
+        .exec();
       const [err, hits] = results?.[0] ?? [new Error('rate limit: empty MULTI result'), 0];
       if (err) throw err;
       return verdict(Number(hits), limit, retryAfterSeconds, true);

@@ -11,7 +11,8 @@ export const RESET_TOKENS_TABLE = 'password_reset_tokens'; // migrations/0062_ac
 export const RESET_TOKEN_TTL_MINUTES = 60;
 const TOKEN_BYTES = 32;
 
-export const hashResetToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
+export const hashResetToken = (token: string) =>
+  createHash('sha256').update(token, 'utf8').digest('hex');
 
 /** A well-formed token: 32 bytes as base64url (43 characters). */
 export const RESET_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -42,7 +43,11 @@ export async function isResetTokenUsable(knex: Knex, token: string, now: Date): 
 }
 
 /** Uses the token up; the user it belongs to, or null if it is unknown, used or expired. */
-export async function consumeResetToken(knex: Knex, token: string, now: Date): Promise<string | null> {
+export async function consumeResetToken(
+  knex: Knex,
+  token: string,
+  now: Date,
+): Promise<string | null> {
   if (!RESET_TOKEN_PATTERN.test(token)) return null;
   const rows = await knex(RESET_TOKENS_TABLE)
     .where({ token_hash: hashResetToken(token) })
@@ -51,7 +56,8 @@ export async function consumeResetToken(knex: Knex, token: string, now: Date): P
     .update({ used_at: now })
     .returning<{ user_id: string }[]>('user_id');
   const userId = rows[0]?.user_id ?? null;
-  if (userId) await knex(RESET_TOKENS_TABLE).where({ user_id: userId }).whereNull('used_at').delete();
+  if (userId)
+    await knex(RESET_TOKENS_TABLE).where({ user_id: userId }).whereNull('used_at').delete();
   return userId;
 }
 

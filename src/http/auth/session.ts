@@ -3,7 +3,8 @@ import type { Knex } from '../../db/knex.ts';
 import type { SessionUser } from '../../queries/users.ts';
 import { openSession, SESSION_COOKIE, SESSION_TABLE } from '../session/session.ts';
 
-const asError = (err: unknown): Error => (err instanceof Error ? err : new Error('session operation failed', { cause: err }));
+const asError = (err: unknown): Error =>
+  err instanceof Error ? err : new Error('session operation failed', { cause: err });
 
 /**
  * Session transitions of the accounts area (ASVS V3):
@@ -26,17 +27,28 @@ export async function signOut(req: Request, res: Response): Promise<void> {
   // Without the accounts area (no passport on this app) there is no sign-in to undo.
   if (typeof req.logout === 'function') {
     await new Promise<void>((resolve, reject) => {
-      req.logout({ keepSessionInfo: false }, (err: unknown) => (err ? reject(asError(err)) : resolve()));
+      req.logout({ keepSessionInfo: false }, (err: unknown) =>
+        err ? reject(asError(err)) : resolve(),
+      );
     });
   }
   await new Promise<void>((resolve, reject) => {
     req.session.destroy((err: unknown) => (err ? reject(asError(err)) : resolve()));
   });
-  res.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: req.secure });
+  res.clearCookie(SESSION_COOKIE, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: req.secure,
+  });
 }
 
 /** Deletes the user's sessions except `keepSessionId` (null: all of them). */
-export async function endSessionsOf(knex: Knex, userId: string, keepSessionId: string | null): Promise<void> {
+export async function endSessionsOf(
+  knex: Knex,
+  userId: string,
+  keepSessionId: string | null,
+): Promise<void> {
   const query = knex(SESSION_TABLE).whereRaw(`sess -> 'passport' -> 'user' ->> 'id' = ?`, [userId]);
   if (keepSessionId) void query.whereNot({ sid: keepSessionId });
   await query.delete();

@@ -8,8 +8,16 @@ const soon = (def: Parameters<typeof comingSoonRoute>[1]) => comingSoonRoute('Dr
 
 export const driverRoutes: RouteDef[] = [
   soon({ name: 'drivers', path: '/drivers', title: 'Drivers' }),
-  // The profile with the favorite star (accounts area, issue 3) until the racing pages grow it.
-  { name: 'drivers.show', method: 'GET', path: '/drivers/{id}', auth: 'public', ssr: true, page: 'Drivers/Show', handler: showDriver },
+  // The profile with the favorite star (accounts area).
+  {
+    name: 'drivers.show',
+    method: 'GET',
+    path: '/drivers/{id}',
+    auth: 'public',
+    ssr: true,
+    page: 'Drivers/Show',
+    handler: showDriver,
+  },
   soon({ name: 'drivers.compare', path: '/drivers/{id}/compare', title: 'Compare drivers' }),
   comingSoonRoute('Search', { name: 'search', path: '/search', title: 'Search' }),
   // The JSON API (src/http/controllers/racing/drivers): api.drivers, .search, .compare, .subsessions.

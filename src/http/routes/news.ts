@@ -9,7 +9,7 @@ import {
 } from '../controllers/news/pages.ts';
 import type { RouteDef } from './types.ts';
 
-/** Home, news and the site's own pages (issue 5, the news slice). All public and server-rendered. */
+/** Home, news and the site's own pages. All public and server-rendered. */
 const page = (def: Omit<RouteDef, 'method' | 'auth' | 'ssr'>): RouteDef => ({
   method: 'GET',
   auth: 'public',

@@ -7,7 +7,7 @@ import type pg from 'pg';
  * and planned once per connection. Through `trx.raw` each call is an unnamed statement that
  * PostgreSQL parses and plans anew, after knex has rewritten its bindings; measured per batch of
  * the runner, the two statements cost 0.5 ms of node and 0.37 ms of server CPU that way and
- * 0.15 + 0.12 ms named (docs/benchmarks.md, "Core", session 4).
+ * 0.15 + 0.12 ms named (docs/benchmarks.md, "Core").
  *
  * A statement sent this way is part of the transaction like any other (same connection, inside
  * its BEGIN … COMMIT); it only skips knex's query events. Only for transactions: a knex

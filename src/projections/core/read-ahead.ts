@@ -18,7 +18,7 @@ type Page = ReadAllResult<PayloadEvent>;
  * its batch holds the runner lock, right before `apply`: the next page is then read while the
  * batch's own statements run on the server, instead of competing with the short BEGIN and lock
  * round trips that start the batch (measured: the lock's answer waited for the read's server work
- * on a busy 2-core machine; docs/benchmarks.md, "Core", session 4).
+ * on a busy 2-core machine; docs/benchmarks.md, "Core").
  */
 export class ReadAhead {
   readonly #read: (from: Position) => Promise<Page>;

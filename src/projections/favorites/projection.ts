@@ -28,20 +28,30 @@ export const favoritesProjection: Projection = {
   },
 
   async apply(trx, events) {
-    for (const event of events) await applyOne(trx, event as RecordedEvent & (FavoritesEvent | UserDeletedEvent));
+    for (const event of events)
+      await applyOne(trx, event as RecordedEvent & (FavoritesEvent | UserDeletedEvent));
   },
 };
 
-async function applyOne(trx: Knex.Transaction, event: FavoritesEvent | UserDeletedEvent): Promise<void> {
+async function applyOne(
+  trx: Knex.Transaction,
+  event: FavoritesEvent | UserDeletedEvent,
+): Promise<void> {
   switch (event.type) {
     case 'DriverFavorited':
       await trx(FAVORITE_DRIVERS_TABLE)
-        .insert({ user_id: event.data.userId, driver_id: event.data.driverId, favorited_at: event.data.favoritedAt })
+        .insert({
+          user_id: event.data.userId,
+          driver_id: event.data.driverId,
+          favorited_at: event.data.favoritedAt,
+        })
         .onConflict(['user_id', 'driver_id'])
         .ignore();
       return;
     case 'DriverUnfavorited':
-      await trx(FAVORITE_DRIVERS_TABLE).where({ user_id: event.data.userId, driver_id: event.data.driverId }).delete();
+      await trx(FAVORITE_DRIVERS_TABLE)
+        .where({ user_id: event.data.userId, driver_id: event.data.driverId })
+        .delete();
       return;
     case 'UserDeleted':
       await trx(FAVORITE_DRIVERS_TABLE).where({ user_id: event.data.userId }).delete();

@@ -39,7 +39,9 @@ export const usersProjection: Projection = {
         updated_at timestamptz NOT NULL
       )
     `);
-    await db.raw(`CREATE INDEX ${USERS_TABLE}_registered_idx ON ${USERS_TABLE} (registered_at DESC, id DESC)`);
+    await db.raw(
+      `CREATE INDEX ${USERS_TABLE}_registered_idx ON ${USERS_TABLE} (registered_at DESC, id DESC)`,
+    );
     await db.raw(`
       CREATE TABLE ${USER_EMAILS_TABLE} (
         email_hash text PRIMARY KEY,
@@ -57,7 +59,8 @@ export const usersProjection: Projection = {
   async apply(trx, events) {
     const ciphers = new Map<string, UserCipher | null>();
     const cipherOf = async (userId: string) => {
-      if (!ciphers.has(userId)) ciphers.set(userId, await loadUserCipher(trx, piiKeyring(), userId));
+      if (!ciphers.has(userId))
+        ciphers.set(userId, await loadUserCipher(trx, piiKeyring(), userId));
       return ciphers.get(userId) ?? null;
     };
     for (const event of events) await applyOne(trx, event as RecordedEvent & UserEvent, cipherOf);
@@ -66,7 +69,11 @@ export const usersProjection: Projection = {
 
 type CipherOf = (userId: string) => Promise<UserCipher | null>;
 
-async function applyOne(trx: Knex.Transaction, event: UserEvent, cipherOf: CipherOf): Promise<void> {
+async function applyOne(
+  trx: Knex.Transaction,
+  event: UserEvent,
+  cipherOf: CipherOf,
+): Promise<void> {
   const keyring = piiKeyring();
   switch (event.type) {
     case 'UserRegistered': {
@@ -98,7 +105,11 @@ async function applyOne(trx: Knex.Transaction, event: UserEvent, cipherOf: Ciphe
       const at = event.type === 'UserPasswordChanged' ? event.data.changedAt : event.data.resetAt;
       await trx(USERS_TABLE)
         .where({ id: event.data.userId })
-        .update({ has_password: true, session_epoch: trx.raw('session_epoch + 1'), updated_at: at });
+        .update({
+          has_password: true,
+          session_epoch: trx.raw('session_epoch + 1'),
+          updated_at: at,
+        });
       return;
     }
     case 'UserProfileUpdated': {
@@ -106,12 +117,19 @@ async function applyOne(trx: Knex.Transaction, event: UserEvent, cipherOf: Ciphe
       const cipher = await cipherOf(userId);
       const open = (field: 'displayName' | 'iracingCustomerId' | 'country', v: string | null) =>
         v === null || !cipher ? null : cipher.open(field, v);
-      const customerId = changes.iracingCustomerId === undefined ? undefined : open('iracingCustomerId', changes.iracingCustomerId);
+      const customerId =
+        changes.iracingCustomerId === undefined
+          ? undefined
+          : open('iracingCustomerId', changes.iracingCustomerId);
       await trx(USERS_TABLE)
         .where({ id: userId })
         .update({
-          ...(changes.displayName !== undefined ? { display_name: open('displayName', changes.displayName) } : {}),
-          ...(customerId !== undefined ? { iracing_customer_id: customerId === null ? null : Number(customerId) } : {}),
+          ...(changes.displayName !== undefined
+            ? { display_name: open('displayName', changes.displayName) }
+            : {}),
+          ...(customerId !== undefined
+            ? { iracing_customer_id: customerId === null ? null : Number(customerId) }
+            : {}),
           ...(changes.country !== undefined ? { country: open('country', changes.country) } : {}),
           updated_at: updatedAt,
         });
@@ -143,7 +161,9 @@ async function applyOne(trx: Knex.Transaction, event: UserEvent, cipherOf: Ciphe
         .update({ discord_id: null, discord_username: null, updated_at: event.data.unlinkedAt });
       return;
     case 'UserRoleChanged':
-      await trx(USERS_TABLE).where({ id: event.data.userId }).update({ role: event.data.to, updated_at: event.data.changedAt });
+      await trx(USERS_TABLE)
+        .where({ id: event.data.userId })
+        .update({ role: event.data.to, updated_at: event.data.changedAt });
       return;
     case 'UserDeleted':
       await trx(USER_EMAILS_TABLE).where({ user_id: event.data.userId }).delete();

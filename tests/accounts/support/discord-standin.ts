@@ -31,7 +31,10 @@ export interface DiscordStandIn {
 export async function startDiscordStandIn(): Promise<DiscordStandIn> {
   const clientId = 'pitwall-test-client';
   const clientSecret = randomBytes(16).toString('hex');
-  const codes = new Map<string, { user: DiscordUser; redirectUri: string; challenge: string | null }>();
+  const codes = new Map<
+    string,
+    { user: DiscordUser; redirectUri: string; challenge: string | null }
+  >();
   const tokens = new Map<string, DiscordUser>();
   const standIn: DiscordStandIn = {
     url: '',
@@ -51,7 +54,8 @@ export async function startDiscordStandIn(): Promise<DiscordStandIn> {
       const q = url.searchParams;
       standIn.seen.authorize.push(q);
       const redirectUri = q.get('redirect_uri');
-      if (q.get('client_id') !== clientId || !redirectUri || q.get('response_type') !== 'code') return json(400, { error: 'invalid_request' });
+      if (q.get('client_id') !== clientId || !redirectUri || q.get('response_type') !== 'code')
+        return json(400, { error: 'invalid_request' });
       const code = randomBytes(12).toString('hex');
       codes.set(code, { user: standIn.nextUser, redirectUri, challenge: q.get('code_challenge') });
       const back = new URL(redirectUri);
@@ -67,14 +71,30 @@ export async function startDiscordStandIn(): Promise<DiscordStandIn> {
         const form = new URLSearchParams(body);
         standIn.seen.token.push(form);
         const grant = codes.get(form.get('code') ?? '');
-        if (!grant || form.get('client_id') !== clientId || form.get('client_secret') !== clientSecret) return json(401, { error: 'invalid_client' });
-        if (form.get('redirect_uri') !== grant.redirectUri) return json(400, { error: 'invalid_grant' });
+        if (
+          !grant ||
+          form.get('client_id') !== clientId ||
+          form.get('client_secret') !== clientSecret
+        )
+          return json(401, { error: 'invalid_client' });
+        if (form.get('redirect_uri') !== grant.redirectUri)
+          return json(400, { error: 'invalid_grant' });
         const verifier = form.get('code_verifier') ?? '';
-        if (grant.challenge && createHash('sha256').update(verifier).digest('base64url') !== grant.challenge) return json(400, { error: 'invalid_grant' });
+        if (
+          grant.challenge &&
+          createHash('sha256').update(verifier).digest('base64url') !== grant.challenge
+        )
+          return json(400, { error: 'invalid_grant' });
         codes.delete(form.get('code')!);
         const token = randomBytes(16).toString('hex');
         tokens.set(token, grant.user);
-        json(200, { access_token: token, token_type: 'Bearer', expires_in: 604800, refresh_token: 'r', scope: 'identify email' });
+        json(200, {
+          access_token: token,
+          token_type: 'Bearer',
+          expires_in: 604800,
+          refresh_token: 'r',
+          scope: 'identify email',
+        });
       });
       return;
     }

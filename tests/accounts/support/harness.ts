@@ -3,10 +3,20 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig, type Config } from '../../../src/config.ts';
 import { allEventDefinitions } from '../../../src/events/index.ts';
-import { comparePositions, createEventRegistry, createEventStore, type EventStore, type Position } from '../../../src/eventstore/index.ts';
+import {
+  comparePositions,
+  createEventRegistry,
+  createEventStore,
+  type EventStore,
+  type Position,
+} from '../../../src/eventstore/index.ts';
 import { DEFAULT_RATE_LIMITS } from '../../../src/http/auth/rate-limit.ts';
 import type { WebMode } from '../../../src/http/deps.ts';
-import { createAccounts, type Accounts, type AccountsOptions } from '../../../src/http/auth/accounts.ts';
+import {
+  createAccounts,
+  type Accounts,
+  type AccountsOptions,
+} from '../../../src/http/auth/accounts.ts';
 import { startWebServer, type RunningWebServer } from '../../../src/http/server.ts';
 import { createLogger, type Logger } from '../../../src/logger.ts';
 import { MAIL_OUTBOX_TABLE, type OutboxRow } from '../../../src/mail/outbox.ts';
@@ -25,7 +35,10 @@ import { createTestDatabase, type TestDatabase } from '../../support/db.ts';
  * favorites projections run to the appended position after every command (the `settle` the
  * handlers call), an injectable clock, and a few racing drivers to favorite.
  */
-export const logger = createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent', pretty: false });
+export const logger = createLogger({
+  level: process.env.TEST_LOG_LEVEL ?? 'silent',
+  pretty: false,
+});
 
 export class TestClock {
   constructor(private current = new Date('2026-05-01T12:00:00.000Z')) {}
@@ -74,7 +87,13 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     SESSION_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     ...options.env,
   });
-  const store = createEventStore({ config, logger, registry: createEventRegistry(allEventDefinitions), url: db.url, poolMax: 3 });
+  const store = createEventStore({
+    config,
+    logger,
+    registry: createEventRegistry(allEventDefinitions),
+    url: db.url,
+    poolMax: 3,
+  });
   const clock = new TestClock();
   const runnerDeps = { knex: db.knex, eventStore: store, logger };
   const runner = createProjectionRunner(runnerDeps);
@@ -86,11 +105,18 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         await rebuildProjection(runnerDeps, projection, { onlyIfStale: true, waitForLock: true });
         result = await runner.runUntilCaughtUp(projection);
       }
-      if (position === null || (result.kind === 'caught-up' && comparePositions(result.position, position) >= 0)) return;
+      if (
+        position === null ||
+        (result.kind === 'caught-up' && comparePositions(result.position, position) >= 0)
+      )
+        return;
       await new Promise((r) => setTimeout(r, 20)); // committed, not yet visible to readAll
     }
   }
-  const byName: Record<string, Projection> = { users: usersProjection, favorites: favoritesProjection };
+  const byName: Record<string, Projection> = {
+    users: usersProjection,
+    favorites: favoritesProjection,
+  };
 
   const accounts = createAccounts(
     { config, logger, knex: db.knex, eventStore: store },
@@ -101,7 +127,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       },
       // Every test client comes from 127.0.0.1: limits high enough not to interfere, except
       // where a test sets its own (rate-limits.int.test.ts).
-      rateLimits: Object.fromEntries(Object.entries(DEFAULT_RATE_LIMITS).map(([k, v]) => [k, { ...v, max: 10_000 }])),
+      rateLimits: Object.fromEntries(
+        Object.entries(DEFAULT_RATE_LIMITS).map(([k, v]) => [k, { ...v, max: 10_000 }]),
+      ),
       ...options.accounts,
     },
   );
@@ -110,7 +138,15 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     db.knex,
     DRIVERS.map((d) => ({
       type: 'DriverProfileRecorded' as const,
-      data: { custId: d.custId, displayName: d.displayName, memberSince: '2020-01-01', countryCode: d.countryCode, flairName: null, clubName: null, licenses: [] },
+      data: {
+        custId: d.custId,
+        displayName: d.displayName,
+        memberSince: '2020-01-01',
+        countryCode: d.countryCode,
+        flairName: null,
+        clubName: null,
+        licenses: [],
+      },
     })),
   );
   // The worker builds projections at start; here the first catch-up builds their tables.
@@ -118,7 +154,15 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   await catchUp(favoritesProjection, null);
   await catchUp(articlesProjection, null); // the home page reads it
   const server = await startWebServer(
-    { config, logger: options.logger ?? logger, knex: db.knex, databaseUrl: db.url, eventStore: store, accounts, web: options.web ?? { mode: 'none', version: 'v1' } },
+    {
+      config,
+      logger: options.logger ?? logger,
+      knex: db.knex,
+      databaseUrl: db.url,
+      eventStore: store,
+      accounts,
+      web: options.web ?? { mode: 'none', version: 'v1' },
+    },
     { port: 0, host: '127.0.0.1' },
   );
   return {
@@ -157,8 +201,20 @@ export function uniqueEmail(label = 'driver'): string {
 }
 
 /** A mutation the way the Inertia client sends it (JSON, CSRF header, X-Inertia). */
-export function send(client: TestClient, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Sent> {
-  return client.request(path, { method, body, csrf: true, inertia: true, headers: { Referer: `${client.baseUrl}/from-page`, ...headers } });
+export function send(
+  client: TestClient,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Sent> {
+  return client.request(path, {
+    method,
+    body,
+    csrf: true,
+    inertia: true,
+    headers: { Referer: `${client.baseUrl}/from-page`, ...headers },
+  });
 }
 
 /** The validation errors the next page shows (after a redirect back). */
@@ -174,7 +230,12 @@ export async function registerUser(
   const email = fields.email ?? uniqueEmail();
   const password = fields.password ?? PASSWORD;
   const displayName = fields.displayName ?? 'Jane Racer';
-  const res = await send(client, 'POST', '/auth/register', { displayName, email, password, passwordConfirmation: password });
+  const res = await send(client, 'POST', '/auth/register', {
+    displayName,
+    email,
+    password,
+    passwordConfirmation: password,
+  });
   return { email, password, displayName, res };
 }
 

@@ -53,7 +53,11 @@ export default function DriversShow({ driver, isFavorite }: Props) {
         <StarToggle driverId={driver.id} driverName={driver.name} initial={isFavorite} />
       </div>
       <p className="mt-1 text-ink-muted">
-        {[driver.countryCode ? countryName(driver.countryCode) : null, driver.clubName, driver.memberSince ? `member since ${driver.memberSince.slice(0, 4)}` : null]
+        {[
+          driver.countryCode ? countryName(driver.countryCode) : null,
+          driver.clubName,
+          driver.memberSince ? `member since ${driver.memberSince.slice(0, 4)}` : null,
+        ]
           .filter(Boolean)
           .join(' · ')}
       </p>
@@ -64,9 +68,15 @@ export default function DriversShow({ driver, isFavorite }: Props) {
           <table className="w-full text-sm tabular-nums" data-test="driver-licences">
             <thead className="bg-surface-muted text-left text-xs tracking-wide text-ink-muted uppercase">
               <tr>
-                <th scope="col" className="px-4 py-2">Category</th>
-                <th scope="col" className="px-4 py-2">Licence</th>
-                <th scope="col" className="px-4 py-2 text-right">iRating</th>
+                <th scope="col" className="px-4 py-2">
+                  Category
+                </th>
+                <th scope="col" className="px-4 py-2">
+                  Licence
+                </th>
+                <th scope="col" className="px-4 py-2 text-right">
+                  iRating
+                </th>
               </tr>
             </thead>
             <tbody>

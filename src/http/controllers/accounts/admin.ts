@@ -9,10 +9,12 @@ import { apiUsersQuery } from './schema.ts';
  */
 export const listUsersApi: RouteHandler = async (req, res, deps) => {
   const query = apiUsersQuery.safeParse(req.query);
-  if (!query.success) throw new HttpError(400, 'Invalid query parameters.', 'bad_request', query.error.issues);
+  if (!query.success)
+    throw new HttpError(400, 'Invalid query parameters.', 'bad_request', query.error.issues);
   res.set('Cache-Control', 'no-store');
   res.json(await listUsers(deps.knex, query.data));
 };
 
 /** `/admin/users` (admins, client-only): the page loads its rows from /api/users. */
-export const showAdminUsers: RouteHandler = (_req, res) => res.inertia.render('Admin/Users/Index', {});
+export const showAdminUsers: RouteHandler = (_req, res) =>
+  res.inertia.render('Admin/Users/Index', {});

@@ -1,7 +1,11 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { linkDiscord, registerUser } from '../../../commands/users/handlers.ts';
 import { displayNameRule, emailRule } from '../../../commands/users/rules.ts';
-import { findSessionUser, findUserIdByDiscordHash, findUserIdByEmailHash } from '../../../queries/users.ts';
+import {
+  findSessionUser,
+  findUserIdByDiscordHash,
+  findUserIdByEmailHash,
+} from '../../../queries/users.ts';
 import type { Accounts } from '../../auth/accounts.ts';
 import { DISCORD_STRATEGY, type DiscordIdentity } from '../../auth/discord.ts';
 import { withIdentityLock } from '../../auth/identity-lock.ts';
@@ -21,18 +25,31 @@ import { accountsOf, errorsOf } from './respond.ts';
  *    a matching email: its owner signs in and links Discord in the settings).
  */
 
-const asError = (err: unknown): Error => (err instanceof Error ? err : new Error('Discord sign-in failed', { cause: err }));
+const asError = (err: unknown): Error =>
+  err instanceof Error ? err : new Error('Discord sign-in failed', { cause: err });
 
-function runPassport(accounts: Accounts, req: Request, res: Response): Promise<{ identity: DiscordIdentity | null; message: string | null }> {
+function runPassport(
+  accounts: Accounts,
+  req: Request,
+  res: Response,
+): Promise<{ identity: DiscordIdentity | null; message: string | null }> {
   return new Promise((resolve, reject) => {
-    const next: NextFunction = (err?: unknown) => (err ? reject(asError(err)) : resolve({ identity: null, message: null }));
-    const handler = accounts.passport.authenticate(DISCORD_STRATEGY, { session: false }, (err: unknown, user: DiscordIdentity | false, info?: { message?: string }) => {
-      if (err) {
-        resolve({ identity: null, message: 'Discord did not complete the sign-in. Try again.' });
-        return;
-      }
-      resolve({ identity: user || null, message: user ? null : (info?.message ?? 'Discord sign-in was cancelled.') });
-    }) as RequestHandler;
+    const next: NextFunction = (err?: unknown) =>
+      err ? reject(asError(err)) : resolve({ identity: null, message: null });
+    const handler = accounts.passport.authenticate(
+      DISCORD_STRATEGY,
+      { session: false },
+      (err: unknown, user: DiscordIdentity | false, info?: { message?: string }) => {
+        if (err) {
+          resolve({ identity: null, message: 'Discord did not complete the sign-in. Try again.' });
+          return;
+        }
+        resolve({
+          identity: user || null,
+          message: user ? null : (info?.message ?? 'Discord sign-in was cancelled.'),
+        });
+      },
+    ) as RequestHandler;
     // A callback without code or error makes the strategy start over (a redirect to Discord):
     // the response is then complete and the handler has nothing left to do.
     res.once('finish', () => resolve({ identity: null, message: null }));
@@ -55,7 +72,9 @@ export const discordRedirect: RouteHandler = async (req, res, deps) => {
   const accounts = deps.accounts;
   openSession(req); // the OAuth state and PKCE verifier are kept in the session
   await new Promise<void>((resolve, reject) => {
-    const handler = accounts.passport.authenticate(DISCORD_STRATEGY, { session: false }) as RequestHandler;
+    const handler = accounts.passport.authenticate(DISCORD_STRATEGY, {
+      session: false,
+    }) as RequestHandler;
     void handler(req, res, (err?: unknown) => (err ? reject(asError(err)) : resolve()));
     res.once('finish', () => resolve());
   });
@@ -91,7 +110,10 @@ export const discordCallback: RouteHandler = async (req, res, deps) => {
       if (owner === me.id) return 'already';
       if (owner) return 'taken';
       try {
-        const outcome = await linkDiscord(accounts.commandDeps(req), me.id, { id: identity.id, username: identity.username });
+        const outcome = await linkDiscord(accounts.commandDeps(req), me.id, {
+          id: identity.id,
+          username: identity.username,
+        });
         await accounts.settle(outcome.position, ['users']);
         return 'linked';
       } catch (err) {
@@ -102,7 +124,11 @@ export const discordCallback: RouteHandler = async (req, res, deps) => {
       res.inertia.flash({ success: 'Discord is linked to your account.' });
       res.inertia.redirect('/settings');
     } else {
-      failed(req, res, result === 'taken' ? 'That Discord account is linked to another Pitwall account.' : result);
+      failed(
+        req,
+        res,
+        result === 'taken' ? 'That Discord account is linked to another Pitwall account.' : result,
+      );
     }
     return;
   }
@@ -123,11 +149,14 @@ export const discordCallback: RouteHandler = async (req, res, deps) => {
   const emailValue = email?.success ? email.data : null;
   const emailHash = emailValue ? accounts.keyring.lookupHash('email', emailValue) : null;
   const name = displayNameRule.safeParse(identity.globalName ?? identity.username);
-  const displayName = name.success ? name.data : displayNameRule.safeParse(identity.username).data ?? 'Discord member';
+  const displayName = name.success
+    ? name.data
+    : (displayNameRule.safeParse(identity.username).data ?? 'Discord member');
 
   const create = async () => {
     if (await findUserIdByDiscordHash(deps.knex, discordHash)) return 'retry' as const;
-    if (emailHash && (await findUserIdByEmailHash(deps.knex, emailHash))) return 'email-taken' as const;
+    if (emailHash && (await findUserIdByEmailHash(deps.knex, emailHash)))
+      return 'email-taken' as const;
     const outcome = await registerUser(accounts.commandDeps(req), {
       email: emailValue,
       displayName,
@@ -142,7 +171,11 @@ export const discordCallback: RouteHandler = async (req, res, deps) => {
     emailHash ? withIdentityLock(deps.knex, emailHash, create) : create(),
   );
   if (created === 'email-taken') {
-    failed(req, res, 'An account already uses the email of this Discord account. Sign in with your password, then link Discord in your settings.');
+    failed(
+      req,
+      res,
+      'An account already uses the email of this Discord account. Sign in with your password, then link Discord in your settings.',
+    );
     return;
   }
   if (created === 'retry') {

@@ -6,15 +6,17 @@ import { driverParams } from './schema.ts';
 
 /**
  * `/drivers/{id}`: a driver's profile (name, country, club, licence and iRating per category)
- * with the favorite star. A modest page until the racing pages grow it (issue 4); an unknown
- * or malformed id is a 404.
+ * with the favorite star. An unknown or malformed id is a
+ * 404.
  */
 export const showDriver: RouteHandler = async (req, res, deps) => {
   const params = driverParams.safeParse(req.params);
   if (!params.success) throw new HttpError(404, 'This page does not exist.');
   const profile = await getDriverProfile(deps.knex, params.data.id);
   if (!profile) throw new HttpError(404, 'This page does not exist.');
-  const isFavorite = req.user ? await isFavoriteDriver(deps.knex, req.user.id, profile.custId) : false;
+  const isFavorite = req.user
+    ? await isFavoriteDriver(deps.knex, req.user.id, profile.custId)
+    : false;
   await res.inertia.render('Drivers/Show', {
     driver: {
       id: String(profile.custId),
@@ -22,7 +24,11 @@ export const showDriver: RouteHandler = async (req, res, deps) => {
       countryCode: profile.countryCode,
       clubName: profile.clubName,
       memberSince: profile.memberSince,
-      licences: profile.licenses.map((l) => ({ category: l.category, irating: l.irating, licence: l.licence })),
+      licences: profile.licenses.map((l) => ({
+        category: l.category,
+        irating: l.irating,
+        licence: l.licence,
+      })),
     },
     isFavorite,
   });

@@ -11,9 +11,18 @@ import { loginForm } from './schema.ts';
 /** The one answer to every failed sign-in: it never says whether the email has an account. */
 export const BAD_CREDENTIALS = 'These credentials do not match an account.';
 
-function renderLogin(req: Request, res: Response, deps: Parameters<RouteHandler>[2], status = 200): Promise<void> {
+function renderLogin(
+  req: Request,
+  res: Response,
+  deps: Parameters<RouteHandler>[2],
+  status = 200,
+): Promise<void> {
   const returnTo = safeReturnTo(req.query[RETURN_TO_PARAM]);
-  return res.inertia.render('Auth/Login', { returnTo, discordEnabled: deps.accounts?.discord != null }, { status });
+  return res.inertia.render(
+    'Auth/Login',
+    { returnTo, discordEnabled: deps.accounts?.discord != null },
+    { status },
+  );
 }
 
 /** GET /auth/login (guests): the form; `?return_to=/path` comes back after sign-in. */
@@ -41,7 +50,13 @@ export const submitLogin: RouteHandler = async (req, res, deps) => {
     accounts.limiter.peek(accountKey, accounts.limits.loginFailuresPerAccount),
   ]);
   if (!perIp.allowed || !perAccount.allowed) {
-    await tooManyRequests(req, res, [perIp, perAccount], (status) => renderLogin(req, res, deps, status), 'email');
+    await tooManyRequests(
+      req,
+      res,
+      [perIp, perAccount],
+      (status) => renderLogin(req, res, deps, status),
+      'email',
+    );
     return;
   }
 
@@ -58,7 +73,13 @@ export const submitLogin: RouteHandler = async (req, res, deps) => {
   }
   await accounts.limiter.reset(accountKey, accounts.limits.loginFailuresPerAccount);
   if (accounts.hasher.needsRehash(hash)) {
-    await replacePasswordHash(deps.knex, user.id, hash, await accounts.hasher.hash(password), accounts.now());
+    await replacePasswordHash(
+      deps.knex,
+      user.id,
+      hash,
+      await accounts.hasher.hash(password),
+      accounts.now(),
+    );
   }
   await signIn(req, user);
   res.inertia.redirect(safeReturnTo(returnTo) ?? '/');

@@ -2,19 +2,33 @@ import { resetPassword } from '../../../commands/users/handlers.ts';
 import { passwordChangedMail, passwordResetMail } from '../../../mail/templates.ts';
 import { findAccountSettings, findUserIdByEmailHash } from '../../../queries/users.ts';
 import { passwordProblem } from '../../auth/password-policy.ts';
-import { consumeResetToken, isResetTokenUsable, issueResetToken, RESET_TOKEN_TTL_MINUTES } from '../../auth/reset-tokens.ts';
+import {
+  consumeResetToken,
+  isResetTokenUsable,
+  issueResetToken,
+  RESET_TOKEN_TTL_MINUTES,
+} from '../../auth/reset-tokens.ts';
 import { endSessionsOf } from '../../auth/session.ts';
 import type { RouteHandler } from '../../routes/types.ts';
-import { accountsOf, backWithErrors, clientIp, errorsOf, publicOrigin, tooManyRequests } from './respond.ts';
+import {
+  accountsOf,
+  backWithErrors,
+  clientIp,
+  errorsOf,
+  publicOrigin,
+  tooManyRequests,
+} from './respond.ts';
 import { forgotForm, resetForm, resetPageQuery } from './schema.ts';
 
 /** The same words whether or not the address has an account (no account enumeration). */
 export const RESET_LINK_SENT =
   'If an account uses that address, we have sent it a link to choose a new password. The link works for 60 minutes.';
-export const RESET_LINK_INVALID = 'This reset link is invalid, already used or expired. Ask for a new one.';
+export const RESET_LINK_INVALID =
+  'This reset link is invalid, already used or expired. Ask for a new one.';
 
 /** GET /auth/forgot-password (guests). */
-export const showForgotPassword: RouteHandler = (_req, res) => res.inertia.render('Auth/ForgotPassword', {});
+export const showForgotPassword: RouteHandler = (_req, res) =>
+  res.inertia.render('Auth/ForgotPassword', {});
 
 /**
  * POST /auth/forgot-password: the same answer for every well-formed address. For an account
@@ -34,7 +48,13 @@ export const submitForgotPassword: RouteHandler = async (req, res, deps) => {
     accounts.limiter.hit(`forgot:account:${emailHash}`, accounts.limits.forgotPerAccount),
   ]);
   if (!perIp.allowed || !perAccount.allowed) {
-    await tooManyRequests(req, res, [perIp, perAccount], (status) => res.inertia.render('Auth/ForgotPassword', {}, { status }), 'email');
+    await tooManyRequests(
+      req,
+      res,
+      [perIp, perAccount],
+      (status) => res.inertia.render('Auth/ForgotPassword', {}, { status }),
+      'email',
+    );
     return;
   }
   const userId = await findUserIdByEmailHash(deps.knex, emailHash);
@@ -42,7 +62,11 @@ export const submitForgotPassword: RouteHandler = async (req, res, deps) => {
   if (account?.email) {
     const token = await issueResetToken(deps.knex, account.id, accounts.now());
     const link = `${publicOrigin(req, deps)}/auth/reset-password?token=${token}`;
-    const mail = passwordResetMail({ appName: deps.config.APP_NAME, link, validMinutes: RESET_TOKEN_TTL_MINUTES });
+    const mail = passwordResetMail({
+      appName: deps.config.APP_NAME,
+      link,
+      validMinutes: RESET_TOKEN_TTL_MINUTES,
+    });
     await accounts.mailer.send({ userId: account.id, to: account.email, ...mail });
   }
   res.inertia.flash({ success: RESET_LINK_SENT });
@@ -83,7 +107,11 @@ export const submitResetPassword: RouteHandler = async (req, res, deps) => {
     return;
   }
   try {
-    const outcome = await resetPassword(accounts.commandDeps(req), userId, await accounts.hasher.hash(password));
+    const outcome = await resetPassword(
+      accounts.commandDeps(req),
+      userId,
+      await accounts.hasher.hash(password),
+    );
     await accounts.settle(outcome.position, ['users']);
   } catch (err) {
     backWithErrors(res, errorsOf(err, 'token'));
@@ -92,7 +120,11 @@ export const submitResetPassword: RouteHandler = async (req, res, deps) => {
   await endSessionsOf(deps.knex, userId, null);
   const account = await findAccountSettings(deps.knex, userId);
   if (account?.email) {
-    const mail = passwordChangedMail({ appName: deps.config.APP_NAME, how: 'reset', resetLink: `${publicOrigin(req, deps)}/auth/forgot-password` });
+    const mail = passwordChangedMail({
+      appName: deps.config.APP_NAME,
+      how: 'reset',
+      resetLink: `${publicOrigin(req, deps)}/auth/forgot-password`,
+    });
     await accounts.mailer.send({ userId, to: account.email, ...mail });
   }
   res.inertia.flash({ success: 'Your password was changed. Sign in with the new one.' });

@@ -10,8 +10,16 @@ import { registerForm } from './schema.ts';
 
 export const EMAIL_TAKEN = 'An account with this email address already exists. Sign in instead.';
 
-function renderRegister(res: Response, deps: Parameters<RouteHandler>[2], status = 200): Promise<void> {
-  return res.inertia.render('Auth/Register', { discordEnabled: deps.accounts?.discord != null }, { status });
+function renderRegister(
+  res: Response,
+  deps: Parameters<RouteHandler>[2],
+  status = 200,
+): Promise<void> {
+  return res.inertia.render(
+    'Auth/Register',
+    { discordEnabled: deps.accounts?.discord != null },
+    { status },
+  );
 }
 
 /** GET /auth/register (guests). */
@@ -36,7 +44,13 @@ export const submitRegister: RouteHandler = async (req: Request, res: Response, 
     accounts.limiter.hit(`register:account:${emailHash}`, accounts.limits.registerPerAccount),
   ]);
   if (!perIp.allowed || !perAccount.allowed) {
-    await tooManyRequests(req, res, [perIp, perAccount], (status) => renderRegister(res, deps, status), 'email');
+    await tooManyRequests(
+      req,
+      res,
+      [perIp, perAccount],
+      (status) => renderRegister(res, deps, status),
+      'email',
+    );
     return;
   }
   const problem = passwordProblem(password, { email });
@@ -48,7 +62,11 @@ export const submitRegister: RouteHandler = async (req: Request, res: Response, 
   const userId = await withIdentityLock(deps.knex, emailHash, async () => {
     if (await findUserIdByEmailHash(deps.knex, emailHash)) return null;
     const passwordHash = await accounts.hasher.hash(password);
-    const outcome = await registerUser(accounts.commandDeps(req), { email, displayName, passwordHash });
+    const outcome = await registerUser(accounts.commandDeps(req), {
+      email,
+      displayName,
+      passwordHash,
+    });
     await accounts.settle(outcome.position, ['users']);
     return outcome.userId;
   });

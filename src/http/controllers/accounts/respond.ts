@@ -28,7 +28,9 @@ export function backWithErrors(res: Response, errors: Record<string, string>): v
 export function errorsOf(err: unknown, fallbackField = '_'): Record<string, string> {
   if (err instanceof ZodError) return fieldErrors(err);
   if (isDomainError(err)) {
-    return Object.keys(err.fieldErrors).length > 0 ? { ...err.fieldErrors } : { [fallbackField]: err.message };
+    return Object.keys(err.fieldErrors).length > 0
+      ? { ...err.fieldErrors }
+      : { [fallbackField]: err.message };
   }
   throw err;
 }
@@ -44,10 +46,15 @@ export async function tooManyRequests(
   render: (status: number) => Promise<void>,
   field: string,
 ): Promise<void> {
-  const retryAfter = Math.max(...verdicts.filter((v) => !v.allowed).map((v) => v.retryAfterSeconds), 1);
+  const retryAfter = Math.max(
+    ...verdicts.filter((v) => !v.allowed).map((v) => v.retryAfterSeconds),
+    1,
+  );
   const minutes = Math.ceil(retryAfter / 60);
   stash(req, {
-    errors: { [field]: `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.` },
+    errors: {
+      [field]: `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    },
   });
   res.set('Retry-After', String(retryAfter));
   await render(429);

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { displayNameRule, emailRule, EMAIL_MAX, countryRule, iracingCustomerIdRule } from '../../../commands/users/rules.ts';
+import {
+  displayNameRule,
+  emailRule,
+  EMAIL_MAX,
+  countryRule,
+  iracingCustomerIdRule,
+} from '../../../commands/users/rules.ts';
 import { driverIdSchema } from '../../../events/favorites.ts';
 import { PASSWORD_MAX } from '../../auth/password-policy.ts';
 
@@ -13,10 +19,15 @@ const text = (message: string) => z.string({ error: message });
 
 /** A password as typed: any characters, bounded so nobody can make us hash a megabyte. */
 const password = (message: string) =>
-  text(message).min(1, message).max(PASSWORD_MAX * 4, `Use at most ${PASSWORD_MAX} characters.`);
+  text(message)
+    .min(1, message)
+    .max(PASSWORD_MAX * 4, `Use at most ${PASSWORD_MAX} characters.`);
 
 export const loginForm = z.object({
-  email: text('Enter your email address.').trim().min(1, 'Enter your email address.').max(EMAIL_MAX, 'Enter a valid email address.'),
+  email: text('Enter your email address.')
+    .trim()
+    .min(1, 'Enter your email address.')
+    .max(EMAIL_MAX, 'Enter a valid email address.'),
   password: password('Enter your password.'),
   returnTo: z.string().max(2000).optional(),
 });
@@ -51,7 +62,10 @@ export const resetPageQuery = z.object({ token: z.string().max(200).optional() }
 export const changePasswordForm = z
   .object({
     /** Absent for an account without a password yet (created with Discord). */
-    currentPassword: z.string({ error: 'Enter your current password.' }).max(PASSWORD_MAX * 4).optional(),
+    currentPassword: z
+      .string({ error: 'Enter your current password.' })
+      .max(PASSWORD_MAX * 4)
+      .optional(),
     password: password('Choose a new password.'),
     passwordConfirmation: text('Repeat the password.'),
   })
@@ -68,7 +82,10 @@ export const userInfoForm = z.object({
 
 /** Password accounts confirm with the password; accounts without one type DELETE. */
 export const deleteAccountForm = z.object({
-  password: z.string({ error: 'Enter your password.' }).max(PASSWORD_MAX * 4).optional(),
+  password: z
+    .string({ error: 'Enter your password.' })
+    .max(PASSWORD_MAX * 4)
+    .optional(),
   confirmation: z.string({ error: 'Type DELETE to confirm.' }).max(20).optional(),
 });
 
@@ -86,4 +103,10 @@ export const apiUsersQuery = z.object({
   perPage: z.coerce.number().int().min(1).max(100).default(25),
 });
 
-export const driverParams = z.object({ id: z.string().regex(/^[1-9]\d{0,9}$/).transform(Number).pipe(driverIdSchema) });
+export const driverParams = z.object({
+  id: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/)
+    .transform(Number)
+    .pipe(driverIdSchema),
+});

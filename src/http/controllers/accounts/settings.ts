@@ -1,5 +1,10 @@
 import type { Request } from 'express';
-import { changePassword, deleteUser, unlinkDiscord, updateProfile } from '../../../commands/users/handlers.ts';
+import {
+  changePassword,
+  deleteUser,
+  unlinkDiscord,
+  updateProfile,
+} from '../../../commands/users/handlers.ts';
 import { getPasswordHash } from '../../../commands/users/credentials.ts';
 import { isCountryCode } from '../../../commands/users/rules.ts';
 import { deleteMailOf } from '../../../mail/outbox.ts';
@@ -14,7 +19,12 @@ import type { HttpDeps } from '../../deps.ts';
 import { HttpError } from '../../errors.ts';
 import type { RouteHandler } from '../../routes/types.ts';
 import { accountsOf, backWithErrors, errorsOf, publicOrigin, userIdOf } from './respond.ts';
-import { changePasswordForm, DELETE_CONFIRMATION, deleteAccountForm, userInfoForm } from './schema.ts';
+import {
+  changePasswordForm,
+  DELETE_CONFIRMATION,
+  deleteAccountForm,
+  userInfoForm,
+} from './schema.ts';
 
 /** Every ISO 3166-1 country, by English name, for the country select. Computed once. */
 const countries: { code: string; name: string }[] = (() => {
@@ -36,7 +46,12 @@ async function accountOf(deps: HttpDeps, req: Request) {
 }
 
 /** Checks the password against the stored hash, counting failures like sign-in does. */
-async function passwordMatches(accounts: Accounts, deps: HttpDeps, userId: string, password: string): Promise<boolean | 'limited'> {
+async function passwordMatches(
+  accounts: Accounts,
+  deps: HttpDeps,
+  userId: string,
+  password: string,
+): Promise<boolean | 'limited'> {
   const key = `password-check:user:${userId}`;
   const limit = accounts.limits.loginFailuresPerAccount;
   if (!(await accounts.limiter.peek(key, limit)).allowed) return 'limited';
@@ -75,9 +90,12 @@ export const submitChangePassword: RouteHandler = async (req, res, deps) => {
   const account = await accountOf(deps, req);
   if (account.hasPassword) {
     const current = parsed.data.currentPassword ?? '';
-    const matches = current === '' ? false : await passwordMatches(accounts, deps, account.id, current);
+    const matches =
+      current === '' ? false : await passwordMatches(accounts, deps, account.id, current);
     if (matches !== true) {
-      backWithErrors(res, { currentPassword: matches === 'limited' ? TOO_MANY : 'The current password is not right.' });
+      backWithErrors(res, {
+        currentPassword: matches === 'limited' ? TOO_MANY : 'The current password is not right.',
+      });
       return;
     }
   }
@@ -87,7 +105,11 @@ export const submitChangePassword: RouteHandler = async (req, res, deps) => {
     return;
   }
   try {
-    const outcome = await changePassword(accounts.commandDeps(req), account.id, await accounts.hasher.hash(parsed.data.password));
+    const outcome = await changePassword(
+      accounts.commandDeps(req),
+      account.id,
+      await accounts.hasher.hash(parsed.data.password),
+    );
     await accounts.settle(outcome.position, ['users']);
   } catch (err) {
     backWithErrors(res, errorsOf(err, 'password'));
@@ -97,7 +119,11 @@ export const submitChangePassword: RouteHandler = async (req, res, deps) => {
   const user = await findSessionUser(deps.knex, account.id);
   if (user) await signIn(req, user);
   if (account.email) {
-    const mail = passwordChangedMail({ appName: deps.config.APP_NAME, how: 'changed', resetLink: `${publicOrigin(req, deps)}/auth/forgot-password` });
+    const mail = passwordChangedMail({
+      appName: deps.config.APP_NAME,
+      how: 'changed',
+      resetLink: `${publicOrigin(req, deps)}/auth/forgot-password`,
+    });
     await accounts.mailer.send({ userId: account.id, to: account.email, ...mail });
   }
   res.inertia.back({ fallback: '/settings' });
@@ -150,9 +176,12 @@ export const submitDeleteAccount: RouteHandler = async (req, res, deps) => {
   const account = await accountOf(deps, req);
   if (account.hasPassword) {
     const password = parsed.data.password ?? '';
-    const matches = password === '' ? false : await passwordMatches(accounts, deps, account.id, password);
+    const matches =
+      password === '' ? false : await passwordMatches(accounts, deps, account.id, password);
     if (matches !== true) {
-      backWithErrors(res, { password: matches === 'limited' ? TOO_MANY : 'The password is not right.' });
+      backWithErrors(res, {
+        password: matches === 'limited' ? TOO_MANY : 'The password is not right.',
+      });
       return;
     }
   } else if (parsed.data.confirmation !== DELETE_CONFIRMATION) {

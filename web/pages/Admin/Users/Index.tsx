@@ -29,8 +29,17 @@ interface UsersPage {
 const PER_PAGE = 25;
 
 const columns: readonly Column<AdminUser>[] = [
-  { key: 'name', header: 'Name', cell: (u) => <span className="font-medium text-ink">{u.displayName}</span> },
-  { key: 'email', header: 'Email', cell: (u) => u.email ?? <span className="text-ink-muted">none</span>, hideBelow: 'sm' },
+  {
+    key: 'name',
+    header: 'Name',
+    cell: (u) => <span className="font-medium text-ink">{u.displayName}</span>,
+  },
+  {
+    key: 'email',
+    header: 'Email',
+    cell: (u) => u.email ?? <span className="text-ink-muted">none</span>,
+    hideBelow: 'sm',
+  },
   {
     key: 'role',
     header: 'Role',
@@ -39,13 +48,16 @@ const columns: readonly Column<AdminUser>[] = [
   {
     key: 'signIn',
     header: 'Signs in with',
-    cell: (u) => [u.hasPassword && 'password', u.discordLinked && 'Discord'].filter(Boolean).join(', '),
+    cell: (u) =>
+      [u.hasPassword && 'password', u.discordLinked && 'Discord'].filter(Boolean).join(', '),
     hideBelow: 'md',
   },
   {
     key: 'registered',
     header: 'Registered',
-    cell: (u) => <time dateTime={u.registeredAt}>{new Date(u.registeredAt).toLocaleDateString()}</time>,
+    cell: (u) => (
+      <time dateTime={u.registeredAt}>{new Date(u.registeredAt).toLocaleDateString()}</time>
+    ),
     hideBelow: 'md',
   },
 ];
@@ -58,7 +70,8 @@ export default function AdminUsersIndex(_props: Props) {
   const [page, setPage] = useState(1);
   const query = useQuery({
     queryKey: ['admin', 'users', page],
-    queryFn: () => http.get('users', { searchParams: { page, perPage: PER_PAGE } }).json<UsersPage>(),
+    queryFn: () =>
+      http.get('users', { searchParams: { page, perPage: PER_PAGE } }).json<UsersPage>(),
     placeholderData: keepPreviousData,
   });
   return (
@@ -85,7 +98,12 @@ export default function AdminUsersIndex(_props: Props) {
         )}
       </Card>
       {query.data && (
-        <Pagination className="mt-4" page={page} pageCount={query.data.meta.lastPage} onPageChange={setPage} />
+        <Pagination
+          className="mt-4"
+          page={page}
+          pageCount={query.data.meta.lastPage}
+          onPageChange={setPage}
+        />
       )}
     </>
   );
