@@ -4,7 +4,12 @@ import { defineConfig } from 'vitest/config';
 // *.e2e.test.ts (server + Chromium). `npm test` runs them all.
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'tests/**/*.test.ts', 'web/**/*.test.{ts,tsx}'],
+    include: [
+      'src/**/*.test.ts',
+      'tests/**/*.test.ts',
+      'web/**/*.test.{ts,tsx}',
+      'scripts/**/*.test.ts',
+    ],
     globalSetup: ['tests/support/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
