@@ -23,7 +23,7 @@ import { COLUMNS, EVENTS_TABLE, tupleToRecordedEvent, type EventTuple } from './
  * parse at once; row by row, the server sends while it reads and the client decodes each row as
  * it arrives. Reading racing_results' 181,905 events (2 GB of JSON) in pages of 2000: 10.1 s wall
  * and 10.4 s client CPU row by row, 24.2 s and 20 s aggregated (`npm run bench:read-all`;
- * docs/benchmarks.md, "Rebuild"). Payload reads (the runner's hot path, small events)
+ * docs/benchmarks.md, "Read path of a rebuild"). Payload reads (the runner's hot path, small events)
  * stay aggregated.
  *
  * Rows, in array row mode: FIRST the facts row (event slots null; then head, held back, scan end
