@@ -54,6 +54,11 @@ export default tseslint.config(
         message: 'Projections only read events; they never import commands (write side).',
       },
       { group: ['**/http/**'], message: 'Projections know nothing of HTTP.' },
+      {
+        group: ['**/ingest/**'],
+        message:
+          'Projections read events, not iRacing payloads; shared racing formulas live in src/domain.',
+      },
     ],
   ),
   layer(
@@ -68,6 +73,10 @@ export default tseslint.config(
         message: 'Queries never call commands: keep reads and writes apart.',
       },
       { group: ['**/http/**'], message: 'Queries know nothing of HTTP.' },
+      {
+        group: ['**/ingest/**'],
+        message: 'Queries read read tables; shared racing formulas live in src/domain.',
+      },
     ],
   ),
   layer(
@@ -79,6 +88,19 @@ export default tseslint.config(
       },
     ],
   ),
+  {
+    ...layer(
+      ['src/domain/**'],
+      [
+        {
+          group: ['../*', '!../domain/*'],
+          message:
+            'src/domain holds pure racing formulas: it imports nothing from another layer, so every layer can import it.',
+        },
+      ],
+    ),
+    ignores: ['src/domain/**/*.test.ts'],
+  },
   layer(
     ['src/eventstore/**'],
     [

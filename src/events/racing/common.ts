@@ -10,7 +10,7 @@ import { z } from 'zod';
  *    `finish_position` + 1;
  *  - `raceWeekNum` is iRacing's 0-based week index of a season (pages print it + 1);
  *  - `subLevel` is the safety rating × 100 (475 = 4.75), `licenseLevel` 1..28 (see
- *    src/ingest/formulas/licence.ts).
+ *    src/domain/licence.ts).
  */
 
 /** iRacing licence categories; `road` is the pre-2024 category, split into sports and formula car. */

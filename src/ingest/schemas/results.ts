@@ -111,7 +111,7 @@ export const SubsessionCarClass = z.looseObject({
   car_class_id: int,
   short_name: z.string(),
   name: z.string(),
-  /** Absent in 2024; deviates from the SOF formula by up to ~9 (see formulas/strength-of-field). */
+  /** Absent in 2024; deviates from the SOF formula by up to ~9 (see src/domain/strength-of-field.ts). */
   strength_of_field: int.optional(),
   num_entries: int.optional(),
   relative_speed: int.optional(),

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { licenceFromLevel } from '../../ingest/formulas/licence.ts';
+import { licenceFromLevel } from '../../domain/licence.ts';
 import { col, rowsSource, type Column } from '../racing/bulk.ts';
 import { primarySimsession } from '../racing/batch.ts';
 import type { PartContext } from '../racing/part.ts';

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { RacingCategory } from '../../events/racing/common.ts';
-import { licenceGroup } from '../../ingest/formulas/licence.ts';
+import { licenceGroup } from '../../domain/licence.ts';
 import { SEASONS_TABLE } from '../../projections/seasons/tables.ts';
 import { SERIES_TABLE } from '../../projections/series/tables.ts';
 import {

@@ -1,5 +1,5 @@
 import { RACING_CATEGORIES, type RacingCategory } from '../../events/racing/common.ts';
-import { licenceFromLevel, licenceGroup } from '../../ingest/formulas/licence.ts';
+import { licenceFromLevel, licenceGroup } from '../../domain/licence.ts';
 import { InvalidQueryError } from './paging.ts';
 
 /** Shapes shared by the racing DTOs. Lap times stay integers in 1/10000 s (the API's unit). */

@@ -6,7 +6,7 @@ import {
   IracingUpstreamError,
   type IracingDataClient,
 } from '../../../src/ingest/client/index.ts';
-import { formatLapTime } from '../../../src/ingest/formulas/index.ts';
+import { formatLapTime } from '../../../src/domain/index.ts';
 import { isTeamResultRow, mainEventSession } from '../../../src/ingest/schemas/index.ts';
 import { fixturePayload, listFixtureFolders } from '../../support/iracing-fixture-server.ts';
 import { startHarness, queryOf, type Harness } from './harness.ts';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { iratingChanges, strengthOfField } from '../../../src/ingest/formulas/index.ts';
+import { iratingChanges, strengthOfField } from '../../../src/domain/index.ts';
 import { buildSubsessionResult, type DemoWorld } from '../../../src/ingest/demo/index.ts';
 import type { DriverResultRow, SubsessionResult } from '../../../src/ingest/schemas/index.ts';
 import { median, rankCorrelation, smallWorld } from './support.ts';

@@ -1,4 +1,4 @@
-import { LICENCE_GROUPS } from '../../formulas/index.ts';
+import { LICENCE_GROUPS } from '../../../domain/index.ts';
 import type { LicenceGroup } from '../../schemas/index.ts';
 
 /** Licence colours per group (1..7), as lookup/licenses and member/get give them. */

@@ -1,5 +1,5 @@
 import type { CarInfo, LicenceGroup, LookupGroup, TrackInfo } from '../../schemas/index.ts';
-import { LICENCE_GROUPS } from '../../formulas/index.ts';
+import { LICENCE_GROUPS } from '../../../domain/index.ts';
 import { TRACK_CATEGORIES } from '../catalog/categories.ts';
 import { CAR_CLASSES } from '../catalog/cars.ts';
 import { groupColour, licenceLookupPayload } from '../catalog/licences.ts';

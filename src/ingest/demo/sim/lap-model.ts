@@ -1,4 +1,4 @@
-import { TICKS_PER_SECOND } from '../../formulas/index.ts';
+import { TICKS_PER_SECOND } from '../../../domain/index.ts';
 
 /**
  * How skill becomes lap time. An alien (skill 12,000) drives the class's reference lap; every

@@ -1,7 +1,7 @@
 import type { TrackCategoryKey } from '../catalog/categories.ts';
 import type { TrackConfig } from '../catalog/tracks.ts';
 import { Random, Stream } from '../random.ts';
-import { TICKS_PER_SECOND } from '../../formulas/index.ts';
+import { TICKS_PER_SECOND } from '../../../domain/index.ts';
 import { LapEvent, idealLapTicks, incidentPoints } from './lap-model.ts';
 
 /** One entrant as the race sees it; `irating` is the pre-race value, `skill` the latent one. */

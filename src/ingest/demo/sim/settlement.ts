@@ -3,7 +3,7 @@ import {
   licenceLevelFor,
   strengthOfField,
   subLevelFromSafetyRating,
-} from '../../formulas/index.ts';
+} from '../../../domain/index.ts';
 import { minRacesForPromotion, safetyRatingFromCpi } from '../catalog/licences.ts';
 import type { RaceOutcome } from './race.ts';
 
@@ -37,7 +37,7 @@ const CPI_MEMORY_CORNERS = 1300;
 const MAX_CPI = 999;
 
 /**
- * Settles a subsession: iRating by the community formula (formulas module), per car class;
+ * Settles a subsession: iRating by the community formula (src/domain), per car class;
  * safety rating from the corners-per-incident average; champ and club points. Pure, so the
  * payload builder and the simulation compute the very same numbers.
  */
@@ -108,7 +108,7 @@ export function settle(input: SettlementInput, outcome: RaceOutcome): Settlement
   return settlement;
 }
 
-/** The `license_level` a group and sub level encode (formulas module). */
+/** The `license_level` a group and sub level encode (src/domain). */
 export function licenceLevel(group: number, subLevel: number): number {
   return licenceLevelFor(group, subLevel / 100);
 }

@@ -4,7 +4,7 @@ import { minRacesForPromotion, safetyRatingFromCpi } from '../catalog/licences.t
 import { SERIES } from '../catalog/series.ts';
 import { COUNTRIES } from '../catalog/clubs.ts';
 import { Random, Stream, deriveSeed } from '../random.ts';
-import { subLevelFromSafetyRating, strengthOfField } from '../../formulas/index.ts';
+import { subLevelFromSafetyRating, strengthOfField } from '../../../domain/index.ts';
 import { DAY_MS, HOUR_MS, MINUTE_MS, RACE_WEEKS, WEEK_MS, dayNumber } from '../world/calendar.ts';
 import { slotTimes, type ScheduledWeek, type SeriesSeason } from '../world/schedules.ts';
 import type { DemoWorld } from '../world/world.ts';

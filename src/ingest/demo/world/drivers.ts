@@ -4,7 +4,7 @@ import { cpiForSafetyRating } from '../catalog/licences.ts';
 import { NAME_PARTS, displaySurname } from '../catalog/names.ts';
 import { Random, Stream } from '../random.ts';
 import { DAY_MS, dayNumber } from './calendar.ts';
-import { subLevelFromSafetyRating } from '../../formulas/index.ts';
+import { subLevelFromSafetyRating } from '../../../domain/index.ts';
 
 /** iRating every member starts a category with (and the API's value for "never raced"). */
 export const STARTING_IRATING = 1350;

@@ -8,14 +8,14 @@ import {
   licenceLevelFor,
   parseLapTime,
   subLevelFromSafetyRating,
-} from '../../../src/ingest/formulas/index.ts';
+} from './index.ts';
 import {
   LicenceGroups,
   MemberGetResponse,
   SeasonDriverStandingRow,
   SubsessionResult,
-} from '../../../src/ingest/schemas/index.ts';
-import { fixturePayload } from '../../support/iracing-fixture-server.ts';
+} from '../ingest/schemas/index.ts';
+import { fixturePayload } from '../../tests/support/iracing-fixture-server.ts';
 
 describe('licence encodings', () => {
   it('maps all 28 license levels as lookup/licenses names them', () => {

@@ -14,7 +14,7 @@ import { RATING_SPREAD } from './strength-of-field.ts';
  *   K          = 200 / n
  *   Δᵢ         = (n − rᵢ − expectedᵢ − fudgeᵢ) · K
  * with BR = 1600 / ln 2. Verified within 1.5 points of `newi_rating − oldi_rating` for every
- * driver of the recorded single-class and multiclass results (tests/ingest/formulas).
+ * driver of the recorded single-class and multiclass results (strength-and-irating.unit.test.ts).
  */
 
 export interface IratingEntrant {

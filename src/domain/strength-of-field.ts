@@ -5,7 +5,7 @@
  *   BR  = 1600 / ln 2                       (the rating spread of the iRating system)
  *   SOF = BR · ln( n / Σ exp(−iRᵢ / BR) )
  *
- * Verified against the recorded results/get payloads (tests/ingest/formulas): the API's
+ * Verified against the recorded results/get payloads (strength-and-irating.unit.test.ts): the API's
  * `event_strength_of_field` is this formula over EVERY entrant of the subsession, all car classes
  * together (within 3 points). The per-class `car_classes[].strength_of_field` of multiclass
  * results deviates from the same formula over the class's entrants by up to ~9 points, so it is

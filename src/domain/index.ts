@@ -1,4 +1,8 @@
-/** Racing formulas: pure functions, shared by the ingest mapping and the demo-data generator. */
+/**
+ * The racing domain's formulas: pure functions of numbers (licence encodings, iRating change,
+ * strength of field, lap times), shared by the ingest mapping, the demo world, projections and
+ * queries. Nothing here imports another layer.
+ */
 export {
   RATING_SPREAD,
   strengthOfField,

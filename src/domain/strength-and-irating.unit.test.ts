@@ -7,15 +7,15 @@ import {
   teamIrating,
   winProbability,
   type IratingEntrant,
-} from '../../../src/ingest/formulas/index.ts';
+} from './index.ts';
 import {
   SubsessionResult,
   isTeamResultRow,
   mainEventSession,
   type DriverResultRow,
   type TeamResultRow,
-} from '../../../src/ingest/schemas/index.ts';
-import { fixturePayload } from '../../support/iracing-fixture-server.ts';
+} from '../ingest/schemas/index.ts';
+import { fixturePayload } from '../../tests/support/iracing-fixture-server.ts';
 
 /** The recorded results/get payloads, parsed with the client's schema. */
 function recorded(folder: string) {
