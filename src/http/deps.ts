@@ -2,7 +2,9 @@ import type { Request } from 'express';
 import type { Config } from '../config.ts';
 import type { Knex } from '../db/knex.ts';
 import type { EventStore } from '../eventstore/port.ts';
+import type { JobSystem } from '../jobs/system.ts';
 import type { Logger } from '../logger.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import type { AuthUser } from '../../web/inertia/shared-props.ts';
 import type { SsrRenderer } from './inertia/inertia.ts';
 import type { ResponseCache } from './response-cache.ts';
@@ -33,7 +35,10 @@ export interface HttpDeps {
   /** Connection string of the app database (the session store keeps its own small pool). */
   databaseUrl: string;
   eventStore?: EventStore;
-  jobs?: unknown;
+  /** The process's job system (src/app/runtime.ts): wakes projections after appends, queues jobs. */
+  jobs?: JobSystem;
+  /** The process's mailer (src/app/runtime.ts); the accounts area sends through it. */
+  mailer?: Mailer;
   /** The signed-in user for `req` (accounts area); until it exists everyone is a guest. */
   resolveUser?: (req: Request) => Promise<AuthUser | null>;
   /** Default: 'vite' in development, 'built' (./dist) otherwise. */

@@ -1,6 +1,5 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Logger } from '../logger.ts';
 import { createHttpApp, type CreateHttpAppOptions, type HttpApp } from './app.ts';
 import type { HttpDeps } from './deps.ts';
 
@@ -57,23 +56,4 @@ export async function startWebServer(
       return closing;
     },
   };
-}
-
-/** Calls `shutdown` once on SIGINT/SIGTERM and exits when it is done (1 if it failed). */
-export function shutdownOnSignals(shutdown: () => Promise<void>, logger: Logger): void {
-  let started = false;
-  const onSignal = (signal: NodeJS.Signals) => {
-    if (started) return;
-    started = true;
-    logger.info({ signal }, 'shutting down');
-    shutdown().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        logger.error({ err }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
 }

@@ -12,7 +12,7 @@ import {
   TALLY_EVENT,
 } from '../projections/core/fixtures.test-support.ts';
 import { waitForProjections } from '../projections/core/wait-for.ts';
-import { startWorkerRuntime, type WorkerRuntime } from '../worker.ts';
+import { openRuntime, type Runtime } from '../app/runtime.ts';
 import { defineJob, handleJob } from './define.ts';
 import { defineProcessor } from './processor.ts';
 
@@ -26,7 +26,7 @@ const tallySeen = defineJob({
 describe('event processors', () => {
   let db: TestDatabase;
   let store: PostgresEventStore;
-  let runtime: WorkerRuntime;
+  let runtime: Runtime;
   const seen: string[] = [];
   const handled: string[] = [];
   let allSeen = deferred();
@@ -53,26 +53,26 @@ describe('event processors', () => {
     db = await createTestDatabase();
     store = new PostgresEventStore({ connectionString: db.url, logger: silentLogger });
     await appendTallies(store, 5); // history before the processor existed
-    runtime = await startWorkerRuntime({
-      config: loadConfig({ NODE_ENV: 'test' }),
-      knex: db.knex,
-      eventStore: store,
-      logger: silentLogger,
+    runtime = await openRuntime(loadConfig({ NODE_ENV: 'test' }), {
+      role: 'test',
       databaseUrl: db.url,
+      logger: silentLogger,
       projections: [announcer],
-      handlerFactories: [
-        () => [
-          handleJob(tallySeen, async ({ eventId }) => {
-            seen.push(eventId);
-            if (seen.length >= 3) allSeen.resolve();
-            return Promise.resolve();
-          }),
+      workers: {
+        handlerFactories: [
+          () => [
+            handleJob(tallySeen, async ({ eventId }) => {
+              seen.push(eventId);
+              if (seen.length >= 3) allSeen.resolve();
+              return Promise.resolve();
+            }),
+          ],
         ],
-      ],
+      },
     });
   });
   afterAll(async () => {
-    await runtime?.stop();
+    await runtime?.close();
     await store?.close();
     await db?.drop();
   });

@@ -4,6 +4,7 @@ import type { Config } from '../../config.ts';
 import type { Knex } from '../../db/knex.ts';
 import type { EventStore, Position } from '../../eventstore/port.ts';
 import { PiiKeyring, resolvePiiMasterSecret, setPiiKeyring } from '../../events/user-pii.ts';
+import type { JobSystem } from '../../jobs/system.ts';
 import type { Logger } from '../../logger.ts';
 import { createMailer, type Mailer } from '../../mail/mailer.ts';
 import { waitForProjections } from '../../projections/core/wait-for.ts';
@@ -52,7 +53,9 @@ export interface AccountsDeps {
   logger: Logger;
   knex: Knex;
   eventStore: EventStore;
-  jobs?: unknown;
+  jobs?: Pick<JobSystem, 'notifyAppended'>;
+  /** The process's mailer; `options.mailer` wins (tests), else one is created. */
+  mailer?: Mailer;
 }
 
 export interface AccountsOptions {
@@ -96,13 +99,6 @@ export interface Accounts {
   close(): Promise<void>;
 }
 
-interface JobsLike {
-  notifyAppended(position: Position, eventTypes: readonly string[]): Promise<void>;
-}
-
-const hasNotify = (jobs: unknown): jobs is JobsLike =>
-  typeof (jobs as Partial<JobsLike> | undefined)?.notifyAppended === 'function';
-
 /** Bounded: a slow projection delays a redirect by at most this; the page catches up after. */
 const SETTLE_TIMEOUT_MS = 3000;
 
@@ -126,8 +122,11 @@ export function createAccounts(deps: AccountsDeps, options: AccountsOptions = {}
   const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
   const mailer =
     options.mailer ??
+    deps.mailer ??
     createMailer({ knex, logger, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, now });
-  const jobs = hasNotify(deps.jobs) ? deps.jobs : null;
+  // The process's mailer is closed by the runtime that opened it.
+  const ownsMailer = mailer !== deps.mailer;
+  const jobs = deps.jobs ?? null;
   const settle: Settle =
     options.settle ??
     (async (position, projections) => {
@@ -224,7 +223,7 @@ export function createAccounts(deps: AccountsDeps, options: AccountsOptions = {}
       ...(jobs ? { notifyAppended: (a) => jobs.notifyAppended(a.position, a.eventTypes) } : {}),
     }),
     async close() {
-      await mailer.close();
+      if (ownsMailer) await mailer.close();
       await limiter.close();
     },
   };

@@ -2,29 +2,22 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { openRuntime, type Runtime } from '../../../src/app/runtime.ts';
 import { loadConfig, type Config } from '../../../src/config.ts';
-import { allEventDefinitions } from '../../../src/events/index.ts';
 import { subsessionStreamName } from '../../../src/events/racing.ts';
-import {
-  createEventRegistry,
-  createEventStore,
-  type EventStore,
-  type Position,
-} from '../../../src/eventstore/index.ts';
+import type { EventStore, Position } from '../../../src/eventstore/index.ts';
 import { createAccounts, type Accounts } from '../../../src/http/auth/accounts.ts';
 import { createPasswordHasher } from '../../../src/http/auth/password-hasher.ts';
 import type { WebMode } from '../../../src/http/deps.ts';
 import { startWebServer, type RunningWebServer } from '../../../src/http/server.ts';
-import { createJobSystem, type JobSystem } from '../../../src/jobs/system.ts';
+import type { JobSystem } from '../../../src/jobs/system.ts';
 import { createLogger } from '../../../src/logger.ts';
 import { articlesProjection } from '../../../src/projections/articles/projection.ts';
-import { createProjectionRegistry } from '../../../src/projections/core/registry.ts';
 import { waitForProjections } from '../../../src/projections/core/wait-for.ts';
 import { racingResultsProjection } from '../../../src/projections/racing/results-projection.ts';
 import { buildSubsession } from '../../../src/projections/racing/testing.ts';
 import { sessionReplaysProjection } from '../../../src/projections/session-replays/index.ts';
 import { usersProjection } from '../../../src/projections/users/projection.ts';
-import { startWorkerRuntime, type WorkerRuntime } from '../../../src/worker.ts';
 import { TestClient, type Sent } from '../../http/support/client.ts';
 import { signInAs, type SignedInUser } from '../../support/admin-session.ts';
 import {
@@ -84,58 +77,36 @@ export async function startAdminApp(options: { web?: WebMode } = {}): Promise<Ad
     DATA_DIR: dataDir,
     SESSION_SECRET: 'test-secret-test-secret-test-secret-0123456789',
   });
-  const store = createEventStore({
-    config,
-    logger,
-    registry: createEventRegistry(allEventDefinitions),
-    url: db.url,
-    poolMax: 3,
-  });
-  const registry = createProjectionRegistry(PROJECTIONS);
   const redisPrefix = uniquePrefix('admin');
-  const jobs = await createJobSystem({
-    config: { REDIS_URL: testRedisUrl },
-    knex: db.knex,
-    logger,
-    prefix: redisPrefix,
-    projections: registry,
-  });
-  let workers: WorkerRuntime | null = null;
+  let rt: Runtime | null = null;
   let server: RunningWebServer | null = null;
   let accounts: Accounts | null = null;
   const stop = async () => {
     await server?.close(100);
     await accounts?.close();
-    await workers?.stop();
-    await jobs.close();
+    await rt?.close();
     await deleteRedisKeys(redisPrefix);
-    await store.close();
     await rm(dataDir, { recursive: true, force: true });
     await db.drop();
   };
   try {
-    workers = await startWorkerRuntime({
-      config,
-      knex: db.knex,
-      eventStore: store,
+    rt = await openRuntime(config, {
+      role: 'test',
+      databaseUrl: db.url,
       logger,
-      jobs,
+      pools: { eventStore: 3 },
       projections: PROJECTIONS,
-      handlerFactories: [],
+      jobs: { redisUrl: testRedisUrl, prefix: redisPrefix },
+      workers: { handlerFactories: [] },
     });
     // Cheap argon2 parameters: the same code path, a fraction of the CPU on a 2-core machine.
-    accounts = createAccounts(
-      { config, logger, knex: db.knex, eventStore: store, jobs },
-      { hasher: createPasswordHasher({ memoryCost: 1024, timeCost: 1, parallelism: 1 }) },
-    );
+    accounts = createAccounts(rt, {
+      hasher: createPasswordHasher({ memoryCost: 1024, timeCost: 1, parallelism: 1 }),
+    });
     server = await startWebServer(
       {
-        config,
-        logger,
-        knex: db.knex,
+        ...rt,
         databaseUrl: db.url,
-        eventStore: store,
-        jobs,
         accounts,
         web: options.web ?? { mode: 'none', version: 'v1' },
       },
@@ -145,6 +116,7 @@ export async function startAdminApp(options: { web?: WebMode } = {}): Promise<Ad
     await stop();
     throw err;
   }
+  const { eventStore: store, jobs } = rt;
   const app = server;
   const appAccounts = accounts;
 

@@ -26,16 +26,9 @@ import {
 /** Bounded: a slow projection delays a redirect by at most this; the page catches up after. */
 export const SETTLE_TIMEOUT_MS = 3000;
 
-type AdminJobs = Pick<JobSystem, 'enqueue' | 'notifyAppended'>;
-
-function isJobSystem(jobs: unknown): jobs is AdminJobs {
-  const candidate = jobs as Partial<AdminJobs> | null | undefined;
-  return typeof candidate?.enqueue === 'function' && typeof candidate.notifyAppended === 'function';
-}
-
 /** The job system the process was started with; 503 when this web process has none. */
-export function jobsOf(deps: HttpDeps): AdminJobs {
-  if (!isJobSystem(deps.jobs)) throw new HttpError(503, 'Background jobs are not available.');
+export function jobsOf(deps: HttpDeps): JobSystem {
+  if (!deps.jobs) throw new HttpError(503, 'Background jobs are not available.');
   return deps.jobs;
 }
 
@@ -64,7 +57,7 @@ export async function adminCommandDeps(
   deps: HttpDeps,
 ): Promise<CommandDeps & { eventStore: EventStore }> {
   const actorId = await adminIdOf(req, deps);
-  const jobs = isJobSystem(deps.jobs) ? deps.jobs : null;
+  const jobs = deps.jobs ?? null;
   return {
     eventStore: eventStoreOf(deps),
     actor: { type: 'user', id: actorId },

@@ -1,19 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../tests/support/db.ts';
-import { loadConfig } from './config.ts';
-import { PostgresEventStore } from './eventstore/postgres/postgres-event-store.ts';
-import { readCheckpoint } from './projections/core/checkpoints.ts';
+import { createTestDatabase, type TestDatabase } from '../../tests/support/db.ts';
+import { loadConfig } from '../config.ts';
+import { PostgresEventStore } from '../eventstore/postgres/postgres-event-store.ts';
+import { readCheckpoint } from '../projections/core/checkpoints.ts';
 import {
   appendTallies,
   expectedTallies,
   silentLogger,
   tallyProjection,
   tallyRows,
-} from './projections/core/fixtures.test-support.ts';
-import { waitForProjections } from './projections/core/wait-for.ts';
-import { startWorkerRuntime } from './worker.ts';
+} from '../projections/core/fixtures.test-support.ts';
+import { waitForProjections } from '../projections/core/wait-for.ts';
+import { openRuntime } from './runtime.ts';
 
-describe('worker runtime (PostgreSQL job backend)', () => {
+describe('workers of a runtime (PostgreSQL job backend)', () => {
   let db: TestDatabase;
   let store: PostgresEventStore;
   const config = loadConfig({ NODE_ENV: 'test' });
@@ -28,14 +28,12 @@ describe('worker runtime (PostgreSQL job backend)', () => {
   });
 
   const start = (version: number, extraColumn?: string) =>
-    startWorkerRuntime({
-      config,
-      knex: db.knex,
-      eventStore: store,
-      logger: silentLogger,
+    openRuntime(config, {
+      role: 'test',
       databaseUrl: db.url,
+      logger: silentLogger,
       projections: [tallyProjection('board', version, extraColumn ? { extraColumn } : {})],
-      handlerFactories: [],
+      workers: { handlerFactories: [] },
     });
 
   it('builds a new projection at start, then projects appends it is told about', async () => {
@@ -55,7 +53,7 @@ describe('worker runtime (PostgreSQL job backend)', () => {
       expect(rows.totals).toEqual((await expectedTallies(store)).totals);
       expect(rows.distinctApplied).toBe(rows.appliedCount);
     } finally {
-      await runtime.stop();
+      await runtime.close();
     }
   });
 
@@ -74,7 +72,7 @@ describe('worker runtime (PostgreSQL job backend)', () => {
         (await expectedTallies(store)).totals,
       );
     } finally {
-      await runtime.stop();
+      await runtime.close();
     }
   });
 
@@ -89,7 +87,7 @@ describe('worker runtime (PostgreSQL job backend)', () => {
         (await expectedTallies(store)).totals,
       );
     } finally {
-      await runtime.stop();
+      await runtime.close();
     }
   });
 });
