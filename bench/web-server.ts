@@ -22,7 +22,7 @@ import { migrateLatest } from '../src/db/migrate.ts';
 import { allEventDefinitions } from '../src/events/index.ts';
 import { createEventRegistry, createEventStore } from '../src/eventstore/index.ts';
 import { startWebServer } from '../src/http/server.ts';
-import { HOME_LATEST_COUNT } from '../src/http/controllers/news/schema.ts';
+import { HOME_LATEST_COUNT } from '../src/http/news/schema.ts';
 import { createLogger } from '../src/logger.ts';
 import { articlesProjection } from '../src/projections/articles/projection.ts';
 import { applyArticleEvents, buildArticleCreated } from '../src/projections/articles/testing.ts';

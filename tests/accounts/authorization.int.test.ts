@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routes } from '../../src/http/routes/index.ts';
-import type { RouteDef } from '../../src/http/routes/types.ts';
+import { routes } from '../../src/http/route-table.ts';
+import type { RouteDef } from '../../src/http/routing/types.ts';
 import type { TestClient } from '../http/support/client.ts';
 import { send, startHarness, type Harness } from './support/harness.ts';
 import { signedIn } from './support/roles.ts';
 
 /**
- * One mechanism, every route: the route table's `auth` field decides (src/http/routes/register.ts).
+ * One mechanism, every route: the route table's `auth` field decides (src/http/routing/register.ts).
  * The matrix runs guest / member / admin against every admin route and admin call of the table;
  * the CSRF check runs against every mutation of the table.
  */

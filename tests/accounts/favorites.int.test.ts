@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { favoritesStreamName } from '../../src/events/favorites.ts';
-import { UNKNOWN_DRIVER } from '../../src/http/controllers/accounts/favorites.ts';
+import { UNKNOWN_DRIVER } from '../../src/http/accounts/favorites.ts';
 import type { TestClient } from '../http/support/client.ts';
 import { errorsAfter, send, startHarness, type Harness } from './support/harness.ts';
 import { signedIn } from './support/roles.ts';

@@ -1,9 +1,6 @@
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  RESET_LINK_INVALID,
-  RESET_LINK_SENT,
-} from '../../src/http/controllers/accounts/password-reset.ts';
+import { RESET_LINK_INVALID, RESET_LINK_SENT } from '../../src/http/accounts/password-reset.ts';
 import { hashResetToken, RESET_TOKENS_TABLE } from '../../src/http/auth/reset-tokens.ts';
 import {
   errorsAfter,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getPasswordHash } from '../../src/commands/users/credentials.ts';
-import { BAD_CREDENTIALS } from '../../src/http/controllers/accounts/login.ts';
-import { EMAIL_TAKEN } from '../../src/http/controllers/accounts/register.ts';
+import { BAD_CREDENTIALS } from '../../src/http/accounts/login.ts';
+import { EMAIL_TAKEN } from '../../src/http/accounts/register.ts';
 import {
   errorsAfter,
   PASSWORD,

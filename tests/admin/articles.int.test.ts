@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STALE_ARTICLE_MESSAGE } from '../../src/http/controllers/admin/articles/mutations.ts';
+import { STALE_ARTICLE_MESSAGE } from '../../src/http/admin/articles/mutations.ts';
 import type { TestClient } from '../http/support/client.ts';
 import { follow, send, startAdminApp, type AdminApp } from './support/admin-app.ts';
 

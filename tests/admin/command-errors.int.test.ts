@@ -7,7 +7,7 @@ import {
 } from '../../src/commands/core/errors.ts';
 import { WrongExpectedVersionError } from '../../src/eventstore/port.ts';
 import { CONCURRENT_WRITE_MESSAGE } from '../../src/http/errors.ts';
-import type { RouteDef } from '../../src/http/routes/types.ts';
+import type { RouteDef } from '../../src/http/routing/types.ts';
 import { TestClient } from '../http/support/client.ts';
 import { startTestServer, type TestServer } from '../http/support/server.ts';
 

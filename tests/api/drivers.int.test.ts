@@ -4,8 +4,8 @@ import {
   driverListResponse,
   driverSearchResponse,
   driverSubsessionsResponse,
-} from '../../src/http/controllers/racing/drivers/schema.ts';
-import { RACING_CACHE_CONTROL } from '../../src/http/controllers/racing/shared/endpoint.ts';
+} from '../../src/http/racing/drivers/schema.ts';
+import { RACING_CACHE_CONTROL } from '../../src/http/racing/shared/endpoint.ts';
 import {
   expectNamesParameter,
   startApiTestServer,

@@ -1,10 +1,10 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { racingApiEndpoints } from '../../src/http/controllers/racing/index.ts';
-import { RACING_CACHE_CONTROL } from '../../src/http/controllers/racing/shared/endpoint.ts';
+import { RACING_CACHE_CONTROL } from '../../src/http/racing/shared/endpoint.ts';
 import type { OpenApiDocument } from '../../src/http/openapi/document.ts';
-import { routes } from '../../src/http/routes/index.ts';
-import { pathParams } from '../../src/http/routes/types.ts';
+import { areas } from '../../src/http/registry.ts';
+import { routes } from '../../src/http/route-table.ts';
+import { pathParams } from '../../src/http/routing/types.ts';
 import { TestClient } from '../http/support/client.ts';
 import { startTestServer, type TestServer } from '../http/support/server.ts';
 
@@ -12,6 +12,16 @@ import { startTestServer, type TestServer } from '../http/support/server.ts';
  * GET /api/openapi.json from the running app: a valid OpenAPI 3.1 document that lists every
  * /api route of the route table and describes the racing API from the schemas its handlers use.
  */
+/** Every endpoint of the racing areas: its route and what the document should say of it. */
+const racingApiEndpoints = areas
+  .filter((area) => area.name.startsWith('racing/'))
+  .flatMap((area) =>
+    (area.operations ?? []).map((operation) => ({
+      operation,
+      route: area.routes.find((r) => r.name === operation.name)!,
+    })),
+  );
+
 let t: TestServer;
 let doc: OpenApiDocument;
 let raw: string;
@@ -60,6 +70,7 @@ describe('GET /api/openapi.json', () => {
   });
 
   it('describes each racing endpoint: its path and query parameters, its answer and its errors', () => {
+    expect(racingApiEndpoints.length).toBeGreaterThan(0);
     for (const { route, operation: op } of racingApiEndpoints) {
       const described = operation(route.path, 'get')!;
       const names = (described.parameters ?? []).map((p) => `${p.in}:${p.name}`);

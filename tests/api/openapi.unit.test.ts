@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildOpenApiDocument } from '../../src/http/openapi/document.ts';
-import { apiSchemas } from '../../src/http/openapi/registry.ts';
-import type { RouteDef } from '../../src/http/routes/types.ts';
+import { apiSchemas } from '../../src/http/openapi/schemas.ts';
+import type { RouteDef } from '../../src/http/routing/types.ts';
 
 /** The generator on a hand-made table: what is described, what is only listed, what is refused. */
 const handler = () => undefined;

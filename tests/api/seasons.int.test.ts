@@ -5,7 +5,7 @@ import {
   leaderboardResponse,
   recentRacesResponse,
   scheduleResponse,
-} from '../../src/http/controllers/racing/seasons/schema.ts';
+} from '../../src/http/racing/seasons/schema.ts';
 import {
   expectNamesParameter,
   startApiTestServer,

@@ -1,8 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  seriesListResponse,
-  seriesSearchResponse,
-} from '../../src/http/controllers/racing/series/schema.ts';
+import { seriesListResponse, seriesSearchResponse } from '../../src/http/racing/series/schema.ts';
 import {
   expectNamesParameter,
   startApiTestServer,

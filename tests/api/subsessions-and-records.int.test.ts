@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { subsessionResultsResponse } from '../../src/http/controllers/racing/subsessions/schema.ts';
-import { worldRecordsResponse } from '../../src/http/controllers/racing/world-records/schema.ts';
+import { subsessionResultsResponse } from '../../src/http/racing/subsessions/schema.ts';
+import { worldRecordsResponse } from '../../src/http/racing/world-records/schema.ts';
 import {
   expectNamesParameter,
   startApiTestServer,

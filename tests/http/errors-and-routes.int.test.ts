@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routes } from '../../src/http/routes/index.ts';
-import { pathParams } from '../../src/http/routes/types.ts';
+import { routes } from '../../src/http/route-table.ts';
+import { pathParams } from '../../src/http/routing/types.ts';
 import type { AuthUser } from '../../web/inertia/shared-props.ts';
 import { TestClient } from './support/client.ts';
 import { fixtureRoutes } from './support/fixture-routes.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { RouteDef } from '../routes/types.ts';
+import type { RouteDef } from '../routing/types.ts';
 import type { ApiOperation, DocumentedError } from './operation.ts';
-import { apiSchemas, errorBody } from './registry.ts';
+import { apiSchemas, errorBody } from './schemas.ts';
 import { SESSION_COOKIE } from '../session/session.ts';
 
 type JsonSchema = Record<string, unknown>;

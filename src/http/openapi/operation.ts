@@ -9,7 +9,7 @@ export type DocumentedError = 400 | 401 | 403 | 404;
  * from the code that runs, never written beside it.
  */
 export interface ApiOperation {
-  /** The route's name in the route table (src/http/routes). */
+  /** The route's name in the route table (src/http/route-table.ts). */
   name: string;
   /** Groups operations in the document (Drivers, Seasons, …). */
   tag: string;

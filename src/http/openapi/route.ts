@@ -1,16 +1,46 @@
-import type { RouteDef } from '../routes/types.ts';
+import { z } from 'zod';
+import { apiOperations, routes } from '../registry.ts';
+import type { RouteDef } from '../routing/types.ts';
 import { buildOpenApiDocument } from './document.ts';
-import { API_INFO, apiOperations, OPENAPI_CACHE_CONTROL, OPENAPI_PATH } from './operations.ts';
+import type { ApiOperation } from './operation.ts';
+import { apiSchemas } from './schemas.ts';
 
-let cached: Promise<string> | null = null;
+export const OPENAPI_PATH = '/api/openapi.json';
+/** The document changes only with a deploy. */
+export const OPENAPI_CACHE_CONTROL = 'public, max-age=300';
+
+export const API_INFO = {
+  title: 'Pitwall API',
+  version: '1',
+  description:
+    'Racing data (iRacing) as JSON. Lists answer `{data, meta}`; errors answer `{error, message, issues?}`. See docs/api.md.',
+};
+
+const openApiDocumentSchema = z
+  .looseObject({ openapi: z.literal('3.1.0'), paths: z.record(z.string(), z.unknown()) })
+  .describe('This document.')
+  .register(apiSchemas, { id: 'OpenApiDocument' });
+
+const openApiOperation: ApiOperation = {
+  name: 'api.openapi',
+  tag: 'Meta',
+  summary: 'This OpenAPI 3.1 document',
+  response: openApiDocumentSchema,
+  errors: [],
+  cacheControl: OPENAPI_CACHE_CONTROL,
+};
+
+let cached: string | null = null;
 
 /**
- * The document of the route table this process serves, built once on first request (the table
- * and the schemas are fixed at start-up). The table is imported lazily: it includes this route.
+ * The document of the table this process serves (the registry's routes and this one), built
+ * once on first request: the table and the schemas are fixed at start-up.
  */
-async function documentJson(): Promise<string> {
-  const { routes } = await import('../routes/index.ts');
-  return JSON.stringify(buildOpenApiDocument(routes, apiOperations, API_INFO));
+function documentJson(): string {
+  cached ??= JSON.stringify(
+    buildOpenApiDocument([...routes, openApiRoute], [...apiOperations, openApiOperation], API_INFO),
+  );
+  return cached;
 }
 
 export const openApiRoute: RouteDef = {
@@ -19,12 +49,8 @@ export const openApiRoute: RouteDef = {
   path: OPENAPI_PATH,
   auth: 'public',
   ssr: false,
-  handler: async (_req, res) => {
-    cached ??= documentJson();
-    const json = await cached.catch((err: unknown) => {
-      cached = null;
-      throw err;
-    });
+  handler: (_req, res) => {
+    const json = documentJson();
     res.setHeader('Cache-Control', OPENAPI_CACHE_CONTROL);
     res.type('application/json').send(json);
   },

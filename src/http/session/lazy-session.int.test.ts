@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../../../tests/http/support/client.ts';
 import { startTestServer, type TestServer } from '../../../tests/http/support/server.ts';
-import type { RouteDef } from '../routes/types.ts';
+import type { RouteDef } from '../routing/types.ts';
 import { openSession, SESSION_COOKIE, SESSION_TABLE } from './session.ts';
 
 /**

@@ -10,7 +10,7 @@ import {
   optional,
   prepend,
 } from '../../../src/http/inertia/props.ts';
-import type { RouteDef } from '../../../src/http/routes/types.ts';
+import type { RouteDef } from '../../../src/http/routing/types.ts';
 
 /**
  * Protocol fixtures for the int tests: routes added to the real app (extraRoutes), rendering

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Request } from 'express';
 import { loadConfig, type Config } from '../../../src/config.ts';
 import type { WebMode } from '../../../src/http/deps.ts';
-import type { RouteDef } from '../../../src/http/routes/types.ts';
+import type { RouteDef } from '../../../src/http/routing/types.ts';
 import { startWebServer, type RunningWebServer } from '../../../src/http/server.ts';
 import { createLogger, type Logger } from '../../../src/logger.ts';
 import type { AuthUser } from '../../../web/inertia/shared-props.ts';

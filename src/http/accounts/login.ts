@@ -1,0 +1,92 @@
+import type { Request, Response } from 'express';
+import { getPasswordHash, replacePasswordHash } from '../../commands/users/credentials.ts';
+import { normalizeEmail } from '../../commands/users/rules.ts';
+import { findSessionUser, findUserIdByEmailHash } from '../../queries/users.ts';
+import { safeReturnTo, signIn, signOut } from '../auth/session.ts';
+import { RETURN_TO_PARAM } from '../routing/register.ts';
+import type { RouteHandler } from '../routing/types.ts';
+import { accountsOf, backWithErrors, clientIp, tooManyRequests } from './respond.ts';
+import { loginForm } from './schema.ts';
+
+/** The one answer to every failed sign-in: it never says whether the email has an account. */
+export const BAD_CREDENTIALS = 'These credentials do not match an account.';
+
+function renderLogin(
+  req: Request,
+  res: Response,
+  deps: Parameters<RouteHandler>[2],
+  status = 200,
+): Promise<void> {
+  const returnTo = safeReturnTo(req.query[RETURN_TO_PARAM]);
+  return res.inertia.render(
+    'Auth/Login',
+    { returnTo, discordEnabled: deps.accounts?.discord != null },
+    { status },
+  );
+}
+
+/** GET /auth/login (guests): the form; `?return_to=/path` comes back after sign-in. */
+export const showLogin: RouteHandler = (req, res, deps) => renderLogin(req, res, deps);
+
+/**
+ * POST /auth/login (passport-local semantics, done explicitly so every branch costs one
+ * argon2 verification): limits per IP (every attempt) and per account (failures); a missing
+ * account verifies against a dummy hash; on success the hash is upgraded if its parameters
+ * are outdated and the session id is regenerated.
+ */
+export const submitLogin: RouteHandler = async (req, res, deps) => {
+  const accounts = accountsOf(deps);
+  const parsed = loginForm.safeParse(req.body ?? {});
+  if (!parsed.success) {
+    backWithErrors(res, { email: BAD_CREDENTIALS });
+    return;
+  }
+  const { password, returnTo } = parsed.data;
+  const email = normalizeEmail(parsed.data.email);
+  const emailHash = accounts.keyring.lookupHash('email', email);
+  const accountKey = `login:account:${emailHash}`;
+  const [perIp, perAccount] = await Promise.all([
+    accounts.limiter.hit(`login:ip:${clientIp(req)}`, accounts.limits.loginPerIp),
+    accounts.limiter.peek(accountKey, accounts.limits.loginFailuresPerAccount),
+  ]);
+  if (!perIp.allowed || !perAccount.allowed) {
+    await tooManyRequests(
+      req,
+      res,
+      [perIp, perAccount],
+      (status) => renderLogin(req, res, deps, status),
+      'email',
+    );
+    return;
+  }
+
+  const userId = await findUserIdByEmailHash(deps.knex, emailHash);
+  const hash = userId ? await getPasswordHash(deps.knex, userId) : null;
+  let verified = false;
+  if (hash) verified = await accounts.hasher.verify(hash, password);
+  else await accounts.hasher.verifyDummy(password);
+  const user = verified && userId ? await findSessionUser(deps.knex, userId) : null;
+  if (!user || !hash) {
+    await accounts.limiter.hit(accountKey, accounts.limits.loginFailuresPerAccount);
+    backWithErrors(res, { email: BAD_CREDENTIALS });
+    return;
+  }
+  await accounts.limiter.reset(accountKey, accounts.limits.loginFailuresPerAccount);
+  if (accounts.hasher.needsRehash(hash)) {
+    await replacePasswordHash(
+      deps.knex,
+      user.id,
+      hash,
+      await accounts.hasher.hash(password),
+      accounts.now(),
+    );
+  }
+  await signIn(req, user);
+  res.inertia.redirect(safeReturnTo(returnTo) ?? '/');
+};
+
+/** GET /auth/logout (as the spec has it): destroys the session, clears the cookie, goes home. */
+export const logout: RouteHandler = async (req, res) => {
+  if (req.session) await signOut(req, res);
+  res.redirect(302, '/');
+};

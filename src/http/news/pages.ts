@@ -1,0 +1,50 @@
+import { HttpError } from '../errors.ts';
+import type { RouteHandler } from '../routing/types.ts';
+import { listFavoriteDrivers } from '../../queries/favorites.ts';
+import {
+  getPublishedArticleBySlug,
+  listLatestPublishedArticles,
+  listPublishedArticles,
+} from '../../queries/articles.ts';
+import { HOME_LATEST_COUNT, NEWS_PER_PAGE, newsIndexQuery, newsShowParams } from './schema.ts';
+
+const notFound = () => new HttpError(404, 'This page does not exist.');
+
+/** `/`: the latest published news, and the signed-in member's favorite drivers. */
+export const showHome: RouteHandler = async (req, res, deps) => {
+  const [latestArticles, user] = await Promise.all([
+    listLatestPublishedArticles(deps.knex, HOME_LATEST_COUNT),
+    deps.resolveUser ? deps.resolveUser(req) : Promise.resolve(null),
+  ]);
+  // The member's favorites (src/queries/favorites.ts): drivers they starred, by name.
+  const favoriteDrivers = user ? await listFavoriteDrivers(deps.knex, user.id) : null;
+  await res.inertia.render('Home/Index', { latestArticles, favoriteDrivers });
+};
+
+/** `/news?page=n`: published articles, newest first. A page past the last one is a 404. */
+export const listNews: RouteHandler = async (req, res, deps) => {
+  const query = newsIndexQuery.safeParse(req.query);
+  if (!query.success) throw notFound();
+  const result = await listPublishedArticles(deps.knex, {
+    page: query.data.page,
+    perPage: NEWS_PER_PAGE,
+  });
+  if (query.data.page > result.meta.lastPage) throw notFound();
+  await res.inertia.render('News/Index', { articles: result.data, meta: result.meta });
+};
+
+/** `/news/{slug}`: one published article; unknown or unpublished slugs are a 404. */
+export const showNews: RouteHandler = async (req, res, deps) => {
+  const params = newsShowParams.safeParse(req.params);
+  if (!params.success) throw notFound();
+  const article = await getPublishedArticleBySlug(deps.knex, params.data.slug);
+  if (!article) throw notFound();
+  await res.inertia.render('News/Show', { article });
+};
+
+/** The site's own pages: static content, rendered like every public page. */
+export const showChangelog: RouteHandler = (_req, res) =>
+  res.inertia.render('Content/Changelog', {});
+export const showPrivacyPolicy: RouteHandler = (_req, res) =>
+  res.inertia.render('Content/Privacy', {});
+export const showTerms: RouteHandler = (_req, res) => res.inertia.render('Content/Terms', {});

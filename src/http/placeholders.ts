@@ -1,0 +1,181 @@
+import { comingSoonRoute, type Placeholder } from './routing/coming-soon.ts';
+import type { RouteDef } from './routing/types.ts';
+
+/**
+ * Every route of the spec whose area is not built yet, in one table: each answers honestly
+ * (routing/coming-soon.ts: the Public/ComingSoon page, 501 for JSON calls and mutations). Building
+ * a page means deleting its row here and adding the route, with the same name, method, path,
+ * `auth` and `ssr`, to its area's routes.ts.
+ */
+
+const seriesViews = [
+  ['pace', 'Series pace'],
+  ['schedule', 'Series schedule'],
+  ['stats', 'Series statistics'],
+  ['setups', 'Series setups'],
+  ['participation', 'Series participation'],
+  ['sof', 'Series strength of field'],
+  ['recent-races', 'Series recent races'],
+] as const;
+
+/** Content managed in the admin area: list, form, create. */
+const managed = [
+  ['setups', 'Setups'],
+  ['teams', 'Teams'],
+  ['gears', 'Gear'],
+  ['pros', 'Pros'],
+] as const;
+
+const adminPlaceholder = (row: Omit<Placeholder, 'area' | 'auth' | 'ssr'>): Placeholder => ({
+  area: 'Admin',
+  auth: 'admin',
+  ssr: false,
+  ...row,
+});
+
+export const placeholders: readonly Placeholder[] = [
+  // Drivers, comparison and search (racing data).
+  { area: 'Drivers', name: 'drivers', path: '/drivers', title: 'Drivers' },
+  {
+    area: 'Drivers',
+    name: 'drivers.compare',
+    path: '/drivers/{id}/compare',
+    title: 'Compare drivers',
+  },
+  { area: 'Search', name: 'search', path: '/search', title: 'Search' },
+
+  // Series, sessions, subsessions, world records and statistics (racing data).
+  { area: 'Racing data', name: 'series', path: '/series', title: 'Series' },
+  { area: 'Racing data', name: 'series.show', path: '/series/{id}', title: 'Series' },
+  ...seriesViews.map(([segment, title]) => ({
+    area: 'Racing data',
+    name: `series.${segment.replace(/-/g, '_')}`,
+    path: `/series/{id}/${segment}`,
+    title,
+  })),
+  { area: 'Racing data', name: 'sessions.show', path: '/sessions/{id}', title: 'Session' },
+  { area: 'Racing data', name: 'subsessions.show', path: '/subsessions/{id}', title: 'Subsession' },
+  { area: 'Racing data', name: 'world_records', path: '/world-records', title: 'World records' },
+  {
+    area: 'Racing data',
+    name: 'stats.irating',
+    path: '/stats/irating',
+    title: 'iRating distribution',
+  },
+
+  // Teams, pros, gear and setups (content managed in the admin area).
+  { area: 'Teams', name: 'teams.index', path: '/teams', title: 'Teams' },
+  { area: 'Teams', name: 'teams.show', path: '/teams/{slug}', title: 'Team' },
+  { area: 'Pros', name: 'pros.index', path: '/pros', title: 'Professional drivers' },
+  { area: 'Pros', name: 'pros.show', path: '/pros/{id}', title: 'Professional driver' },
+  { area: 'Gear', name: 'gears.index', path: '/gears', title: 'Gear' },
+  { area: 'Gear', name: 'gears.types.index', path: '/gears/{type}', title: 'Gear by type' },
+  { area: 'Setups', name: 'setups', path: '/setups', title: 'Car setups' },
+  { area: 'Teams', name: 'api.teams', path: '/api/teams', title: 'Teams API' },
+  { area: 'Pros', name: 'api.pros', path: '/api/pros', title: 'Pros API' },
+  { area: 'Gear', name: 'api.gears', path: '/api/gears', title: 'Gear API' },
+  { area: 'Gear', name: 'api.gears.type', path: '/api/gears/{type}', title: 'Gear by type API' },
+  { area: 'Setups', name: 'api.setups', path: '/api/setups', title: 'Setups API' },
+
+  // The recruitment board: driver and team profiles.
+  {
+    area: 'Recruitment',
+    name: 'recruitment.drivers',
+    path: '/recruitment',
+    title: 'Drivers looking for a team',
+  },
+  {
+    area: 'Recruitment',
+    name: 'recruitment.teams',
+    path: '/recruitment/teams',
+    title: 'Teams looking for drivers',
+  },
+  {
+    area: 'Recruitment',
+    name: 'recruitment.mine',
+    path: '/recruitment/mine',
+    title: 'My recruitment profiles',
+    auth: 'user',
+  },
+  {
+    area: 'Recruitment',
+    name: 'recruitment.create',
+    path: '/recruitment/create',
+    title: 'New recruitment profile',
+    auth: 'user',
+  },
+  {
+    area: 'Recruitment',
+    name: 'recruitment.store',
+    method: 'POST',
+    path: '/recruitment/create',
+    title: 'Create a recruitment profile',
+    auth: 'user',
+  },
+  {
+    area: 'Recruitment',
+    name: 'recruitment.edit',
+    path: '/recruitment/{profileId}/edit',
+    title: 'Edit recruitment profile',
+    auth: 'user',
+  },
+  {
+    area: 'Recruitment',
+    name: 'recruitment.update',
+    method: 'PUT',
+    path: '/recruitment/{profileId}/edit',
+    title: 'Update a recruitment profile',
+    auth: 'user',
+  },
+  {
+    area: 'Recruitment',
+    name: 'recruitment.destroy',
+    method: 'DELETE',
+    path: '/recruitment/{profileId}',
+    title: 'Delete a recruitment profile',
+    auth: 'user',
+  },
+  {
+    area: 'Recruitment',
+    name: 'recruitment.profile.show',
+    path: '/recruitment/profiles/{profileId}',
+    title: 'Recruitment profile',
+  },
+  {
+    area: 'Recruitment',
+    name: 'api.recruitment.mine',
+    path: '/api/recruitment/mine',
+    title: 'My profiles API',
+    auth: 'user',
+  },
+  {
+    area: 'Recruitment',
+    name: 'api.recruitment.drivers',
+    path: '/api/recruitment/drivers',
+    title: 'Recruitment drivers API',
+  },
+  {
+    area: 'Recruitment',
+    name: 'api.recruitment.teams',
+    path: '/api/recruitment/teams',
+    title: 'Recruitment teams API',
+  },
+
+  // The admin area's managed content (client-only pages, admins only).
+  ...managed.flatMap(([segment, label]) => [
+    adminPlaceholder({ name: `admin.${segment}`, path: `/admin/${segment}`, title: label }),
+    adminPlaceholder({
+      name: `admin.${segment}.create`,
+      path: `/admin/${segment}/create`,
+      title: `New ${label.toLowerCase()}`,
+    }),
+    adminPlaceholder({
+      name: `admin.${segment}.store`,
+      method: 'POST',
+      path: `/admin/${segment}/create`,
+      title: `Create ${label.toLowerCase()}`,
+    }),
+  ]),
+];
+
+export const placeholderRoutes: readonly RouteDef[] = placeholders.map(comingSoonRoute);

@@ -1,0 +1,79 @@
+import { searchDrivers } from '../../../queries/racing/driver-search.ts';
+import { compareDrivers, driverSubsessions, listDrivers } from '../../../queries/racing/drivers.ts';
+import { paged, whole } from '../shared/dto.ts';
+import { apiEndpoint, notFound } from '../shared/endpoint.ts';
+import {
+  compareDriversQuery,
+  driverComparisonResponse,
+  driverIdParams,
+  driverListResponse,
+  driverSearchResponse,
+  driverSubsessionsQuery,
+  driverSubsessionsResponse,
+  listDriversQuery,
+  searchDriversQuery,
+} from './schema.ts';
+
+const tag = 'Drivers';
+
+export const listDriversApi = apiEndpoint({
+  name: 'api.drivers',
+  path: '/api/drivers',
+  tag,
+  summary: 'Drivers by iRating or by name, optionally of one country',
+  query: listDriversQuery,
+  response: driverListResponse,
+  run: async ({ query, knex }) => paged(await listDrivers(knex, query), query.limit),
+});
+
+export const searchDriversApi = apiEndpoint({
+  name: 'api.drivers.search',
+  path: '/api/drivers/search',
+  tag,
+  summary: 'Find drivers by name (or exact customer id)',
+  description:
+    'Names whose first word or a later word starts with `q` (search as you type), and for 3+ characters names containing `q` when that finds too few. Ranking: exact customer id, exact name, name starting with `q`, a word starting with it, a fragment; then trigram similarity.',
+  query: searchDriversQuery,
+  response: driverSearchResponse,
+  run: async ({ query, knex }) => whole(await searchDrivers(knex, query)),
+});
+
+export const compareDriversApi = apiEndpoint({
+  name: 'api.drivers.compare',
+  path: '/api/drivers/compare',
+  tag,
+  summary: 'Licences and career totals of 2–4 drivers side by side',
+  description:
+    'Unknown ids are listed in `data.missing`; the answer is 404 only when none is known.',
+  query: compareDriversQuery,
+  response: driverComparisonResponse,
+  canBeNotFound: true,
+  run: async ({ query, knex }) => {
+    const comparison = await compareDrivers(knex, query.ids);
+    if (comparison.drivers.length === 0) throw notFound('driver among', query.ids.join(', '));
+    return { data: comparison, meta: {} };
+  },
+});
+
+export const driverSubsessionsApi = apiEndpoint({
+  name: 'api.drivers.subsessions',
+  path: '/api/drivers/{id}/subsessions',
+  tag,
+  summary: "A driver's races, newest first",
+  params: driverIdParams,
+  query: driverSubsessionsQuery,
+  response: driverSubsessionsResponse,
+  canBeNotFound: true,
+  run: async ({ params, query, knex }) => {
+    const page = await driverSubsessions(knex, params.id, query);
+    if (!page) throw notFound('driver', params.id);
+    return paged(page, query.limit);
+  },
+});
+
+export const driverApiEndpoints = [
+  listDriversApi,
+  searchDriversApi,
+  compareDriversApi,
+  driverSubsessionsApi,
+];

@@ -1,0 +1,179 @@
+import { z } from 'zod';
+import type {
+  CareerStatsDto,
+  DriverComparisonDto,
+  DriverListItemDto,
+  DriverSubsessionDto,
+  DriverSummaryDto,
+} from '../../../queries/racing/drivers.ts';
+import type { DriverSearchHitDto } from '../../../queries/racing/driver-search.ts';
+import { driverIdSchema } from '../../../events/favorites.ts';
+import { apiSchemas } from '../../openapi/schemas.ts';
+import {
+  carSchema,
+  count,
+  int,
+  isoDate,
+  isoTime,
+  lapTime,
+  licenseSchema,
+  listResponse,
+  pagedResponse,
+  trackSchema,
+} from '../shared/dto.ts';
+import { category, direction, idParam, pageSize, paging, searchText } from '../shared/params.ts';
+
+/** Parameters and answers of /api/drivers/**. */
+
+export const DRIVER_SORTS = ['irating', 'name'] as const;
+
+export const listDriversQuery = z.object({
+  category: category.default('sports_car'),
+  sort: z
+    .enum(DRIVER_SORTS)
+    .default('irating')
+    .describe(
+      'irating: only drivers rated in `category`; name: every driver (with the licence of `category` when they hold one).',
+    ),
+  direction: direction
+    .optional()
+    .describe('Default: desc for irating (highest first), asc for name (A→Z).'),
+  country: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code (ISO 3166-1 alpha-2)')
+    .optional()
+    .describe('Only drivers of this country, e.g. DE (case-insensitive).'),
+  ...paging,
+});
+
+export const searchDriversQuery = z.object({
+  q: searchText,
+  limit: pageSize(25).default(10).describe('Hits to return, 1–25 (default 10).'),
+});
+
+export const MAX_COMPARED = 4;
+
+export const compareDriversQuery = z.object({
+  ids: z
+    .string()
+    .regex(/^\d{1,9}(,\d{1,9})*$/, 'must be a comma-separated list of customer ids, e.g. 1,2')
+    .transform((s) => [...new Set(s.split(',').map(Number))])
+    .pipe(
+      z
+        .array(z.number().int().positive())
+        .min(2, 'must name at least 2 different drivers')
+        .max(MAX_COMPARED, `must name at most ${MAX_COMPARED} drivers`),
+    )
+    .describe(`2–${MAX_COMPARED} distinct customer ids, comma-separated: \`ids=123,456\`.`),
+});
+
+export const driverIdParams = z.object({ id: idParam('driver (iRacing customer)') });
+
+export const driverSubsessionsQuery = z.object({ ...paging });
+
+export const driverListItemSchema = z
+  .strictObject({
+    custId: int,
+    displayName: z.string(),
+    countryCode: z.string().nullable(),
+    license: licenseSchema.nullable().describe('The licence of the requested category.'),
+  })
+  .register(apiSchemas, { id: 'DriverListItem' }) satisfies z.ZodType<DriverListItemDto>;
+
+export const driverSearchHitSchema = z
+  .strictObject({
+    custId: int,
+    displayName: z.string(),
+    countryCode: z.string().nullable(),
+    licenses: z.array(licenseSchema),
+  })
+  .register(apiSchemas, { id: 'DriverSearchHit' }) satisfies z.ZodType<DriverSearchHitDto>;
+
+export const careerStatsSchema = z
+  .strictObject({
+    category,
+    starts: count,
+    wins: count,
+    poles: count,
+    topFives: count,
+    laps: count,
+    lapsLed: count,
+    incidents: count,
+    winRate: z.number().min(0).max(1).describe('Share of starts won, 0–1.'),
+    incidentsPerRace: z.number().nonnegative(),
+  })
+  .register(apiSchemas, { id: 'CareerStats' }) satisfies z.ZodType<CareerStatsDto>;
+
+export const driverSummarySchema = z
+  .strictObject({
+    custId: int,
+    displayName: z.string(),
+    countryCode: z.string().nullable(),
+    clubName: z.string().nullable(),
+    flairName: z.string().nullable(),
+    memberSince: isoDate.nullable(),
+    licenses: z.array(licenseSchema),
+    career: z.array(careerStatsSchema).describe('Career totals per category.'),
+  })
+  .register(apiSchemas, { id: 'DriverSummary' }) satisfies z.ZodType<DriverSummaryDto>;
+
+export const driverComparisonSchema = z
+  .strictObject({
+    drivers: z.array(driverSummarySchema).describe('In the order asked.'),
+    missing: z.array(int).describe('Asked ids that name no known driver.'),
+  })
+  .register(apiSchemas, { id: 'DriverComparison' }) satisfies z.ZodType<DriverComparisonDto>;
+
+export const driverSubsessionSchema = z
+  .strictObject({
+    subsessionId: int,
+    sessionId: int,
+    startTime: isoTime,
+    seriesId: int,
+    seriesName: z.string(),
+    seasonId: int,
+    raceWeekNum: int.describe('0-based week of the season.'),
+    track: trackSchema,
+    category,
+    eventType: z.string(),
+    official: z.boolean(),
+    car: carSchema,
+    teamName: z.string().nullable(),
+    startingPosition: int.nullable(),
+    finishPosition: int,
+    finishPositionInClass: int,
+    lapsComplete: count,
+    lapsLed: count,
+    incidents: count,
+    bestLapTime: lapTime,
+    averageLap: lapTime,
+    oldIrating: int.nullable(),
+    newIrating: int.nullable(),
+    iratingChange: int.nullable(),
+    oldSafetyRating: z.number().nullable(),
+    newSafetyRating: z.number().nullable(),
+    strengthOfField: int.nullable(),
+    fieldSize: count,
+    reasonOut: z.string(),
+    champPoints: int.nullable(),
+  })
+  .register(apiSchemas, { id: 'DriverSubsession' }) satisfies z.ZodType<DriverSubsessionDto>;
+
+export const driverListResponse = pagedResponse('DriverListResponse', driverListItemSchema);
+export const driverSearchResponse = listResponse('DriverSearchResponse', driverSearchHitSchema);
+export const driverComparisonResponse = z
+  .strictObject({ data: driverComparisonSchema, meta: z.strictObject({}) })
+  .register(apiSchemas, { id: 'DriverComparisonResponse' });
+export const driverSubsessionsResponse = pagedResponse(
+  'DriverSubsessionsResponse',
+  driverSubsessionSchema,
+);
+
+/** `/drivers/{id}` (the profile page): a malformed id names no page. */
+export const driverParams = z.object({
+  id: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/)
+    .transform(Number)
+    .pipe(driverIdSchema),
+});

@@ -1,0 +1,146 @@
+import { seasonLeaderboard, type LeaderboardKind } from '../../../queries/racing/leaderboards.ts';
+import {
+  seasonCarTimes,
+  seasonExists,
+  seasonFastestLaps,
+  seasonRecentRaces,
+  seasonSchedule,
+} from '../../../queries/racing/seasons.ts';
+import type { Knex } from '../../../db/knex.ts';
+import type { Page } from '../../../queries/racing/paging.ts';
+import { paged } from '../shared/dto.ts';
+import { apiEndpoint, notFound, type ApiEndpoint } from '../shared/endpoint.ts';
+import {
+  carTimesQuery,
+  carTimesResponse,
+  fastestLapsQuery,
+  fastestLapsResponse,
+  leaderboardQuery,
+  leaderboardResponse,
+  recentRacesQuery,
+  recentRacesResponse,
+  scheduleResponse,
+  seasonIdParams,
+} from './schema.ts';
+
+const tag = 'Seasons';
+
+/**
+ * A page of a season list, or a 404 when the season is unknown. A page with items proves the
+ * season exists, so the existence check (a second round trip) runs only for an empty page: an
+ * empty page of a known season is an empty list, of an unknown one a 404.
+ */
+async function ofKnownSeason<T>(
+  knex: Knex,
+  seasonId: number,
+  page: Promise<Page<T>>,
+): Promise<Page<T>> {
+  const result = await page;
+  if (result.items.length === 0 && !(await seasonExists(knex, seasonId))) {
+    throw notFound('season', seasonId);
+  }
+  return result;
+}
+
+export const seasonCarTimesApi = apiEndpoint({
+  name: 'api.seasons.car_times',
+  path: '/api/seasons/{id}/car-times',
+  tag,
+  summary: 'Best and average lap times per week and car',
+  params: seasonIdParams,
+  query: carTimesQuery,
+  response: carTimesResponse,
+  canBeNotFound: true,
+  run: async ({ params, query, knex }) =>
+    paged(
+      await ofKnownSeason(knex, params.id, seasonCarTimes(knex, params.id, query)),
+      query.limit,
+    ),
+});
+
+export const seasonScheduleApi = apiEndpoint({
+  name: 'api.seasons.schedule',
+  path: '/api/seasons/{id}/schedule',
+  tag,
+  summary: "The season and its weekly schedule, with each week's participation",
+  params: seasonIdParams,
+  response: scheduleResponse,
+  canBeNotFound: true,
+  run: async ({ params, knex }) => {
+    const schedule = await seasonSchedule(knex, params.id);
+    if (!schedule) throw notFound('season', params.id);
+    return { data: schedule, meta: {} };
+  },
+});
+
+export const seasonRecentRacesApi = apiEndpoint({
+  name: 'api.seasons.recent_races',
+  path: '/api/seasons/{id}/recent-races',
+  tag,
+  summary: "The season's races (subsessions), newest first",
+  params: seasonIdParams,
+  query: recentRacesQuery,
+  response: recentRacesResponse,
+  canBeNotFound: true,
+  run: async ({ params, query, knex }) =>
+    paged(
+      await ofKnownSeason(knex, params.id, seasonRecentRaces(knex, params.id, query)),
+      query.limit,
+    ),
+});
+
+export const seasonFastestLapsApi = apiEndpoint({
+  name: 'api.seasons.fastest_laps',
+  path: '/api/seasons/{id}/fastest-laps',
+  tag,
+  summary: "Each driver's best race lap of one week, fastest first",
+  params: seasonIdParams,
+  query: fastestLapsQuery,
+  response: fastestLapsResponse,
+  canBeNotFound: true,
+  run: async ({ params, query, knex }) =>
+    paged(
+      await ofKnownSeason(knex, params.id, seasonFastestLaps(knex, params.id, query)),
+      query.limit,
+    ),
+});
+
+const leaderboards: readonly [LeaderboardKind, string, string, string][] = [
+  ['race-wins', 'race-wins-leaderboard', 'race_wins_leaderboard', 'Most race wins'],
+  ['poles', 'most-poles-leaderboard', 'most_poles_leaderboard', 'Most poles'],
+  [
+    'top-fives',
+    'most-tops-five-leaderboard',
+    'most_tops_five_leaderboard',
+    'Most top-five finishes',
+  ],
+  ['races', 'most-races-leaderboard', 'most_races_leaderboard', 'Most races started'],
+];
+
+export const seasonLeaderboardApis: ApiEndpoint[] = leaderboards.map(
+  ([kind, segment, name, summary]) =>
+    apiEndpoint({
+      name: `api.seasons.${name}`,
+      path: `/api/seasons/{id}/${segment}`,
+      tag,
+      summary: `${summary} in the season`,
+      description: 'Drivers with at least one; highest first, ties by the lower customer id.',
+      params: seasonIdParams,
+      query: leaderboardQuery,
+      response: leaderboardResponse,
+      canBeNotFound: true,
+      run: async ({ params, query, knex }) =>
+        paged(
+          await ofKnownSeason(knex, params.id, seasonLeaderboard(knex, params.id, kind, query)),
+          query.limit,
+        ),
+    }),
+);
+
+export const seasonApiEndpoints: ApiEndpoint[] = [
+  seasonCarTimesApi,
+  seasonScheduleApi,
+  seasonRecentRacesApi,
+  seasonFastestLapsApi,
+  ...seasonLeaderboardApis,
+];
