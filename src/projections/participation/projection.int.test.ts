@@ -7,7 +7,7 @@ import {
   raceRow,
   rowsOf,
 } from '../racing/testing.ts';
-import { PARTICIPATION_TABLE } from './tables.ts';
+import { PARTICIPATION_TABLE, PARTICIPATION_WEEKS_TABLE, WEEK_DRIVERS_TABLE } from './tables.ts';
 
 let db: TestDatabase;
 
@@ -76,12 +76,14 @@ describe('participation read model', () => {
         sessions: r.sessions,
         splits: r.subsessions,
         drivers: r.drivers,
+        unique: r.unique_drivers,
         avg: Number(r.sof_sum) / Number(r.sof_count),
         max: r.max_sof,
       }));
     expect(await rows()).toEqual([
-      { slot: '18:00', sessions: 2, splits: 3, drivers: 4, avg: 2000, max: 3000 },
-      { slot: '20:15', sessions: 1, splits: 1, drivers: 1, avg: 1500, max: 1500 },
+      // Driver 1 raced 18:00 on both days: two entries, one driver.
+      { slot: '18:00', sessions: 2, splits: 3, drivers: 4, unique: 3, avg: 2000, max: 3000 },
+      { slot: '20:15', sessions: 1, splits: 1, drivers: 1, unique: 1, avg: 1500, max: 1500 },
     ]);
     // A correction lowers the top split's SOF and removes a driver.
     await applyRacingEvents(db.knex, [
@@ -102,8 +104,98 @@ describe('participation read model', () => {
       sessions: 2,
       splits: 3,
       drivers: 3,
+      unique: 2,
       avg: 5600 / 3,
       max: 2600,
     });
+  });
+
+  it('counts each driver once per week, however often they start, and follows corrections', async () => {
+    const s = { seasonId: 8002, raceWeekNum: 0 };
+    const weekDrivers = async () =>
+      (
+        await rowsOf(db.knex, WEEK_DRIVERS_TABLE, { season_id: 8002 }, ['race_week_num', 'cust_id'])
+      ).map((r) => [r.race_week_num, r.cust_id, r.starts]);
+    const unique = async () =>
+      (
+        await rowsOf(db.knex, PARTICIPATION_WEEKS_TABLE, { season_id: 8002 }, ['race_week_num'])
+      ).map((r) => [r.race_week_num, r.unique_drivers]);
+    await applyRacingEvents(db.knex, [
+      {
+        type: 'SubsessionResultsRecorded',
+        data: buildSubsession({
+          ...s,
+          subsessionId: 51,
+          sessionId: 500,
+          startTime: '2024-03-05T18:00:00Z',
+          race: [raceRow(1, 1), raceRow(2, 2)],
+        }),
+      },
+      {
+        type: 'SubsessionResultsRecorded',
+        data: buildSubsession({
+          ...s,
+          subsessionId: 52,
+          sessionId: 501,
+          startTime: '2024-03-06T20:00:00Z',
+          // A team driver without a lap does not start; a practice row is not a start.
+          race: [
+            raceRow(1, 1),
+            raceRow(3, 2, { teamId: 9, teamName: 'T', lapsComplete: 4 }),
+            raceRow(4, 2, { teamId: 9, teamName: 'T', lapsComplete: 0 }),
+          ],
+        }),
+      },
+      {
+        type: 'SubsessionResultsRecorded',
+        data: buildSubsession({
+          ...s,
+          raceWeekNum: 1,
+          subsessionId: 53,
+          sessionId: 502,
+          startTime: '2024-03-12T18:00:00Z',
+          race: [raceRow(2, 1)],
+        }),
+      },
+    ]);
+    expect(await weekDrivers()).toEqual([
+      [0, 1, 2],
+      [0, 2, 1],
+      [0, 3, 1],
+      [1, 2, 1],
+    ]);
+    expect(await unique()).toEqual([
+      [0, 3],
+      [1, 1],
+    ]);
+    // Driver 2 is removed from the first race and week 1's only race loses its driver.
+    await applyRacingEvents(db.knex, [
+      {
+        type: 'SubsessionResultsCorrected',
+        data: buildSubsession({
+          ...s,
+          subsessionId: 51,
+          sessionId: 500,
+          startTime: '2024-03-05T18:00:00Z',
+          race: [raceRow(1, 1)],
+        }),
+      },
+      {
+        type: 'SubsessionResultsCorrected',
+        data: buildSubsession({
+          ...s,
+          raceWeekNum: 1,
+          subsessionId: 53,
+          sessionId: 502,
+          startTime: '2024-03-12T18:00:00Z',
+          race: [raceRow(5, 1, { teamId: 9, teamName: 'T', lapsComplete: 0 })],
+        }),
+      },
+    ]);
+    expect(await weekDrivers()).toEqual([
+      [0, 1, 2],
+      [0, 3, 1],
+    ]);
+    expect(await unique()).toEqual([[0, 2]]);
   });
 });

@@ -31,6 +31,7 @@ export function contributionOf(s: SubsessionFacts): SubsessionContribution {
       incidents: r.incidents,
       bestLapTime: r.bestLapTime,
       averageLap: r.averageLap,
+      oldIrating: r.oldIrating,
     })),
   };
 }

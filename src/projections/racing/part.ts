@@ -37,6 +37,8 @@ export interface ContributionEntry {
   readonly incidents: number;
   readonly bestLapTime: number | null;
   readonly averageLap: number | null;
+  /** The iRating the driver brought into the race (null: unrated). */
+  readonly oldIrating: number | null;
 }
 
 export interface PartContext {

@@ -104,9 +104,14 @@ function theLog(): { stream: string; event: RacingEvent; at: string }[] {
     });
   const lap = 900_000;
   const s1 = race(1, 10, '2024-01-01T10:00:00Z', [
-    raceRow(1, 1, { displayName: 'Ann', bestLapTime: lap, newIrating: 2100 }),
+    raceRow(1, 1, { displayName: 'Ann', bestLapTime: lap, oldIrating: 2050, newIrating: 2100 }),
     raceRow(2, 2, { displayName: 'Bob', countryCode: null, bestLapTime: lap, newIrating: 1900 }),
-    raceRow(3, 3, { bestLapTime: lap + 5, newIrating: null, newLicenseLevel: null }),
+    raceRow(3, 3, {
+      bestLapTime: lap + 5,
+      oldIrating: null,
+      newIrating: null,
+      newLicenseLevel: null,
+    }),
   ]);
   // A split of the same session, same start, same lap: the first recorded keeps the records.
   const s2 = race(2, 10, '2024-01-01T10:00:00Z', [
@@ -236,6 +241,9 @@ describe('racing rebuild path', () => {
     }
     const live = await snapshot();
     expect(live.racing_results).toHaveLength(53); // every simsession row of the final results
+    expect(live.racing_pace!.length).toBeGreaterThan(3);
+    expect(live.racing_week_drivers!.length).toBeGreaterThan(10);
+    expect(live.racing_participation_weeks!.length).toBeGreaterThan(1);
     const ann = live.racing_season_driver_stats!.filter((r) => r.includes('"cust_id":1,'));
     expect(ann.some((r) => r.includes('"display_name":"Ann B"'))).toBe(true);
 

@@ -3,6 +3,7 @@ import type { RecordedEvent } from '../../eventstore/port.ts';
 import type { Projection } from '../core/types.ts';
 import { driversPart } from '../drivers/index.ts';
 import { lapTimesPart } from '../lap-times/index.ts';
+import { pacePart } from '../pace/index.ts';
 import { participationPart } from '../participation/index.ts';
 import { seasonLeaderboardsPart } from '../season-leaderboards/index.ts';
 import { subsessionsPart } from '../subsessions/index.ts';
@@ -27,6 +28,7 @@ export const resultsParts: readonly ResultsPart[] = [
   seasonLeaderboardsPart,
   lapTimesPart,
   participationPart,
+  pacePart,
   driversPart,
 ];
 

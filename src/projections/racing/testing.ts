@@ -22,8 +22,9 @@ import { racingProjections } from './index.ts';
 
 let sequence = 0;
 
+/** Events as the store hands them to a projection (any event shape: racing or not). */
 export function asRecorded(
-  events: readonly RacingEvent[],
+  events: readonly { type: string; data: unknown }[],
   occurredAt = '2025-01-01T00:00:00.000Z',
 ): RecordedEvent[] {
   return events.map((e) => ({

@@ -13,7 +13,8 @@ export { RESULTS_TABLE, SESSIONS_TABLE, SUBSESSIONS_TABLE } from './tables.ts';
 /** Sessions, subsessions and results per simsession. Must run first: other parts read its rows. */
 export const subsessionsPart: ResultsPart = {
   name: 'subsessions',
-  version: 2,
+  // 3: indexes for a season's strongest splits and for the sessions list.
+  version: 3,
   tables: [SUBSESSIONS_TABLE, RESULTS_TABLE, SESSIONS_TABLE],
   createTables: createSubsessionTables,
   apply: applySubsessions,

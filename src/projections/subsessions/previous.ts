@@ -38,7 +38,8 @@ export async function loadPreviousContributions(
                 'finishPositionInClass', r.finish_position_in_class,
                 'startingPositionInClass', r.starting_position_in_class,
                 'lapsComplete', r.laps_complete, 'lapsLed', r.laps_led, 'incidents', r.incidents,
-                'bestLapTime', r.best_lap_time, 'averageLap', r.average_lap))
+                'bestLapTime', r.best_lap_time, 'averageLap', r.average_lap,
+                'oldIrating', r.old_irating))
                FROM ${RESULTS_TABLE} r
               WHERE r.subsession_id = s.subsession_id AND r.is_primary) AS entries
        FROM ${SUBSESSIONS_TABLE} s

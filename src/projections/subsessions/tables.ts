@@ -131,7 +131,19 @@ export async function createSubsessionIndexes(db: Knex.Transaction | Knex): Prom
   await db.raw(
     `CREATE INDEX racing_results_driver_recent ON ${RESULTS_TABLE} (cust_id, start_time DESC, subsession_id DESC) WHERE is_primary`,
   );
+  // A season's strongest splits (the series SoF page).
+  await db.raw(
+    `CREATE INDEX racing_subsessions_season_sof ON ${SUBSESSIONS_TABLE} (season_id, event_sof DESC, subsession_id)
+      WHERE event_type = 'race' AND event_sof IS NOT NULL`,
+  );
   await db.raw(
     `CREATE INDEX racing_sessions_season ON ${SESSIONS_TABLE} (season_id, start_time DESC, session_id DESC)`,
+  );
+  // Every ingested session, newest first, and those of one series (the admin sessions list).
+  await db.raw(
+    `CREATE INDEX racing_sessions_recent ON ${SESSIONS_TABLE} (start_time DESC, session_id DESC)`,
+  );
+  await db.raw(
+    `CREATE INDEX racing_sessions_series ON ${SESSIONS_TABLE} (series_id, start_time DESC, session_id DESC)`,
   );
 }

@@ -1,7 +1,10 @@
 import type { Knex } from 'knex';
 import type { RacingCategory } from '../../events/racing/common.ts';
 import { CAR_TIMES_TABLE, FASTEST_LAPS_TABLE } from '../../projections/lap-times/tables.ts';
-import { PARTICIPATION_TABLE } from '../../projections/participation/tables.ts';
+import {
+  PARTICIPATION_TABLE,
+  PARTICIPATION_WEEKS_TABLE,
+} from '../../projections/participation/tables.ts';
 import { SEASON_WEEKS_TABLE, SEASONS_TABLE } from '../../projections/seasons/tables.ts';
 import { SUBSESSIONS_TABLE } from '../../projections/subsessions/tables.ts';
 import {
@@ -93,6 +96,16 @@ export async function getSeason(db: Knex, seasonId: number): Promise<SeasonDto |
   return row ? shapeSeason(row) : null;
 }
 
+/** The season when it belongs to the series; null when it is unknown or another series' season. */
+export async function getSeasonOfSeries(
+  db: Knex,
+  seriesId: number,
+  seasonId: number,
+): Promise<SeasonDto | null> {
+  const season = await getSeason(db, seasonId);
+  return season?.seriesId === seriesId ? season : null;
+}
+
 /** True when the season is catalogued or has at least one recorded subsession (for 404s). */
 export async function seasonExists(db: Knex, seasonId: number): Promise<boolean> {
   const { rows } = await db.raw<{ rows: { known: boolean }[] }>(
@@ -108,6 +121,8 @@ export interface WeekParticipationDto {
   subsessions: number;
   /** Driver starts (a driver racing twice counts twice). */
   drivers: number;
+  /** Distinct drivers who started (in the week, or in the slot on any day of the week). */
+  uniqueDrivers: number;
   averageStrengthOfField: number | null;
   maxStrengthOfField: number | null;
 }
@@ -155,6 +170,7 @@ interface ParticipationWeekRow {
   sessions: number;
   subsessions: number;
   drivers: number;
+  unique_drivers: number;
   sof_sum: number;
   sof_count: number;
   max_sof: number | null;
@@ -173,7 +189,8 @@ export async function seasonSchedule(
                FROM (SELECT w.race_week_num, w.start_date, w.track_id, w.track_name, w.config_name,
                             w.category, w.race_lap_limit, w.race_time_limit_minutes, w.time_slots,
                             w.start_type, p.race_week_num IS NOT NULL AS has_participation,
-                            p.sessions, p.subsessions, p.drivers, p.sof_sum, p.sof_count, p.max_sof
+                            p.sessions, p.subsessions, p.drivers, coalesce(u.unique_drivers, 0) AS unique_drivers,
+                            p.sof_sum, p.sof_count, p.max_sof
                        FROM ${SEASON_WEEKS_TABLE} w
                        LEFT JOIN (SELECT race_week_num, sum(sessions)::int AS sessions,
                                          sum(subsessions)::int AS subsessions,
@@ -181,6 +198,8 @@ export async function seasonSchedule(
                                          sum(sof_count)::int AS sof_count, max(max_sof) AS max_sof
                                     FROM ${PARTICIPATION_TABLE} WHERE season_id = s.season_id
                                    GROUP BY race_week_num) p ON p.race_week_num = w.race_week_num
+                       LEFT JOIN ${PARTICIPATION_WEEKS_TABLE} u
+                              ON u.season_id = s.season_id AND u.race_week_num = w.race_week_num
                       WHERE w.season_id = s.season_id) w) AS weeks
        FROM ${SEASONS_TABLE} s WHERE s.season_id = ?`,
     [seasonId],
@@ -207,6 +226,7 @@ function weekParticipation(p: Omit<ParticipationWeekRow, 'race_week_num'>): Week
     sessions: p.sessions,
     subsessions: p.subsessions,
     drivers: p.drivers,
+    uniqueDrivers: p.unique_drivers,
     averageStrengthOfField: p.sof_count > 0 ? Math.round(Number(p.sof_sum) / p.sof_count) : null,
     maxStrengthOfField: p.max_sof,
   };
@@ -253,7 +273,7 @@ export interface RecentRaceDto {
   numLeadChanges: number;
 }
 
-interface RecentRaceRow {
+export interface RecentRaceRow {
   subsession_id: number;
   session_id: number;
   start_time: Date;
@@ -282,9 +302,7 @@ export async function seasonRecentRaces(
   const after = params.cursor ? decodeCursor(params.cursor, isTimeKey) : null;
   const week = params.raceWeekNum;
   const { rows } = await db.raw<{ rows: RecentRaceRow[] }>(
-    `SELECT subsession_id, session_id, start_time, race_week_num, track_id, track_name, config_name, official,
-            event_sof, num_drivers, winner_cust_id, winner_name, winner_team_name, event_best_lap_time,
-            num_cautions, num_lead_changes
+    `SELECT ${RECENT_RACE_COLUMNS}
        FROM ${SUBSESSIONS_TABLE}
       WHERE season_id = ? AND event_type = 'race'
         ${week !== undefined ? 'AND race_week_num = ?' : ''}
@@ -302,28 +320,37 @@ export async function seasonRecentRaces(
     rows,
     limit,
     (r) => ({ t: r.start_time.toISOString(), s: r.subsession_id }),
-    (r): RecentRaceDto => ({
-      subsessionId: r.subsession_id,
-      sessionId: r.session_id,
-      startTime: iso(r.start_time)!,
-      raceWeekNum: r.race_week_num,
-      track: toTrack(r),
-      official: r.official,
-      strengthOfField: r.event_sof,
-      fieldSize: r.num_drivers,
-      winner:
-        r.winner_cust_id === null
-          ? null
-          : {
-              custId: r.winner_cust_id,
-              displayName: r.winner_name ?? '',
-              teamName: r.winner_team_name,
-            },
-      eventBestLapTime: r.event_best_lap_time,
-      numCautions: r.num_cautions,
-      numLeadChanges: r.num_lead_changes,
-    }),
+    shapeRecentRace,
   );
+}
+
+/** The columns of RecentRaceRow in racing_subsessions. */
+export const RECENT_RACE_COLUMNS = `subsession_id, session_id, start_time, race_week_num, track_id, track_name,
+  config_name, official, event_sof, num_drivers, winner_cust_id, winner_name, winner_team_name,
+  event_best_lap_time, num_cautions, num_lead_changes`;
+
+export function shapeRecentRace(r: RecentRaceRow): RecentRaceDto {
+  return {
+    subsessionId: r.subsession_id,
+    sessionId: r.session_id,
+    startTime: iso(r.start_time)!,
+    raceWeekNum: r.race_week_num,
+    track: toTrack(r),
+    official: r.official,
+    strengthOfField: r.event_sof,
+    fieldSize: r.num_drivers,
+    winner:
+      r.winner_cust_id === null
+        ? null
+        : {
+            custId: r.winner_cust_id,
+            displayName: r.winner_name ?? '',
+            teamName: r.winner_team_name,
+          },
+    eventBestLapTime: r.event_best_lap_time,
+    numCautions: r.num_cautions,
+    numLeadChanges: r.num_lead_changes,
+  };
 }
 
 export interface CarTimeDto {
@@ -341,7 +368,7 @@ export interface CarTimeDto {
   averageLapTime: number | null;
 }
 
-interface CarTimeRow {
+export interface CarTimeRow {
   race_week_num: number;
   track_id: number;
   track_name: string;
@@ -391,7 +418,11 @@ export async function seasonCarTimes(
     .orderByRaw(order[sort])
     .offset(offset)
     .limit(limit + 1);
-  return offsetPage(rows, limit, offset, (r) => ({
+  return offsetPage(rows, limit, offset, shapeCarTime);
+}
+
+export function shapeCarTime(r: CarTimeRow): CarTimeDto {
+  return {
     raceWeekNum: r.race_week_num,
     track: toTrack(r),
     car: { carId: r.car_id, carName: r.car_name },
@@ -409,7 +440,7 @@ export async function seasonCarTimes(
     averageBestLapTime: r.n_best_lap > 0 ? Math.round(Number(r.sum_best_lap) / r.n_best_lap) : null,
     averageLapTime:
       r.n_average_lap > 0 ? Math.round(Number(r.sum_average_lap) / r.n_average_lap) : null,
-  }));
+  };
 }
 
 export interface FastestLapDto {

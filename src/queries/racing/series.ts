@@ -129,6 +129,38 @@ export async function searchSeries(
   return rows.map(shapeSeries);
 }
 
+export interface SeriesDirectoryEntryDto extends SeriesListItemDto {
+  /** Fixed setup in the latest season; null when no season is known. */
+  fixedSetup: boolean | null;
+  /** Whether the latest season is running. */
+  latestSeasonActive: boolean;
+}
+
+/** Every series bounds a directory's size (iRacing runs a few hundred). */
+const MAX_DIRECTORY = 2_000;
+
+/**
+ * Every series with its latest season, by category then name (the /series page groups them by
+ * category). One statement; the series table is small (one row per series).
+ */
+export async function seriesDirectory(db: Knex): Promise<SeriesDirectoryEntryDto[]> {
+  const { rows } = await db.raw<{
+    rows: (SeriesRow & { latest_fixed_setup: boolean | null; latest_active: boolean | null })[];
+  }>(
+    `SELECT s.*, ss.fixed_setup AS latest_fixed_setup, ss.active AS latest_active
+       FROM ${SERIES_TABLE} s
+       LEFT JOIN ${SEASONS_TABLE} ss ON ss.season_id = s.latest_season_id
+      ORDER BY s.category NULLS LAST, lower(s.name), s.series_id
+      LIMIT ?`,
+    [MAX_DIRECTORY],
+  );
+  return rows.map((r) => ({
+    ...shapeSeries(r),
+    fixedSetup: r.latest_fixed_setup,
+    latestSeasonActive: r.latest_active === true,
+  }));
+}
+
 export interface SeriesSeasonDto extends SeasonRefDto {
   active: boolean;
   complete: boolean;

@@ -288,79 +288,99 @@ export async function subsessionResults(
   };
 }
 
+export interface SessionSplitDto {
+  subsessionId: number;
+  strengthOfField: number | null;
+  fieldSize: number;
+  winner: (DriverRefDto & { teamName: string | null }) | null;
+  eventBestLapTime: number | null;
+  official: boolean;
+}
+
 export interface SessionDto {
   sessionId: number;
   seriesId: number;
   seriesName: string;
   seasonId: number;
+  seasonName: string;
   raceWeekNum: number;
   startTime: string;
+  /** "HH:MM" UTC. */
+  timeSlot: string;
   track: TrackDto;
+  category: RacingCategory;
+  eventType: string;
   numSubsessions: number;
   numDrivers: number;
   maxStrengthOfField: number | null;
   minStrengthOfField: number | null;
   /** The splits, strongest first. */
-  subsessions: {
-    subsessionId: number;
-    strengthOfField: number | null;
-    fieldSize: number;
-    winner: (DriverRefDto & { teamName: string | null }) | null;
-  }[];
+  subsessions: SessionSplitDto[];
 }
 
-/** A session and its splits; null for an unknown session. */
+interface SessionSplitRow {
+  subsession_id: number;
+  season_name: string;
+  time_slot: string;
+  category: string;
+  event_type: string;
+  official: boolean;
+  event_sof: number | null;
+  num_drivers: number;
+  winner_cust_id: number | null;
+  winner_name: string | null;
+  winner_team_name: string | null;
+  event_best_lap_time: number | null;
+}
+
+/** A session and its splits; null for an unknown session. One statement. */
 export async function getSession(db: Knex, sessionId: number): Promise<SessionDto | null> {
-  const s = await db<{
-    session_id: number;
-    series_id: number;
-    series_name: string;
-    season_id: number;
-    race_week_num: number;
-    start_time: Date;
-    track_id: number;
-    track_name: string;
-    config_name: string | null;
-    num_subsessions: number;
-    num_drivers: number;
-    max_sof: number | null;
-    min_sof: number | null;
-  }>(SESSIONS_TABLE)
-    .where({ session_id: sessionId })
-    .first();
-  if (!s) return null;
-  const splits = await db<{
-    session_id: number;
-    subsession_id: number;
-    event_sof: number | null;
-    num_drivers: number;
-    winner_cust_id: number | null;
-    winner_name: string | null;
-    winner_team_name: string | null;
-  }>(SUBSESSIONS_TABLE)
-    .select(
-      'subsession_id',
-      'event_sof',
-      'num_drivers',
-      'winner_cust_id',
-      'winner_name',
-      'winner_team_name',
-    )
-    .where({ session_id: sessionId })
-    .orderByRaw('event_sof DESC NULLS LAST, subsession_id');
+  const { rows } = await db.raw<{
+    rows: {
+      session_id: number;
+      series_id: number;
+      series_name: string;
+      season_id: number;
+      race_week_num: number;
+      start_time: Date;
+      track_id: number;
+      track_name: string;
+      config_name: string | null;
+      num_subsessions: number;
+      num_drivers: number;
+      max_sof: number | null;
+      min_sof: number | null;
+      splits: SessionSplitRow[];
+    }[];
+  }>(
+    `SELECT x.*,
+            (SELECT coalesce(json_agg(s ORDER BY s.event_sof DESC NULLS LAST, s.subsession_id), '[]'::json)
+               FROM (SELECT subsession_id, season_name, time_slot, category, event_type, official, event_sof,
+                            num_drivers, winner_cust_id, winner_name, winner_team_name, event_best_lap_time
+                       FROM ${SUBSESSIONS_TABLE} WHERE session_id = x.session_id) s) AS splits
+       FROM ${SESSIONS_TABLE} x WHERE x.session_id = ?`,
+    [sessionId],
+  );
+  const s = rows[0];
+  const first = s?.splits[0];
+  if (!s || !first) return null;
   return {
     sessionId: s.session_id,
     seriesId: s.series_id,
     seriesName: s.series_name,
     seasonId: s.season_id,
+    seasonName: first.season_name,
     raceWeekNum: s.race_week_num,
     startTime: iso(s.start_time)!,
+    timeSlot: first.time_slot,
     track: toTrack(s),
+    category: first.category as RacingCategory,
+    eventType: first.event_type,
     numSubsessions: s.num_subsessions,
     numDrivers: s.num_drivers,
     maxStrengthOfField: s.max_sof,
     minStrengthOfField: s.min_sof,
-    subsessions: splits.map((x) => ({
+    subsessions: s.splits.map((x) => ({
       subsessionId: x.subsession_id,
       strengthOfField: x.event_sof,
       fieldSize: x.num_drivers,
@@ -372,6 +392,8 @@ export async function getSession(db: Knex, sessionId: number): Promise<SessionDt
               displayName: x.winner_name ?? '',
               teamName: x.winner_team_name,
             },
+      eventBestLapTime: x.event_best_lap_time,
+      official: x.official,
     })),
   };
 }

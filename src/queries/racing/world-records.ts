@@ -81,3 +81,31 @@ export async function worldRecords(
     setAt: iso(r.set_at)!,
   }));
 }
+
+export interface WorldRecordFiltersDto {
+  /** The cars that hold a record (of the category, when one is given), by name. */
+  cars: CarDto[];
+  /** The track layouts that have a record (of the category, when one is given), by name. */
+  tracks: TrackDto[];
+}
+
+/** The choices of the world records filters. The records table is small (track layouts × cars). */
+export async function worldRecordFilters(
+  db: Knex,
+  params: { category?: string } = {},
+): Promise<WorldRecordFiltersDto> {
+  const category = params.category === undefined ? null : parseCategory(params.category);
+  const { rows } = await db.raw<{
+    rows: { cars: CarDto[] | null; tracks: TrackDto[] | null }[];
+  }>(
+    `WITH w AS (SELECT track_id, car_id, track_name, config_name, car_name FROM ${WORLD_RECORDS_TABLE}
+                 ${category ? 'WHERE category = ?' : ''})
+     SELECT (SELECT json_agg(json_build_object('carId', car_id, 'carName', car_name) ORDER BY car_name, car_id)
+               FROM (SELECT DISTINCT ON (car_id) car_id, car_name FROM w ORDER BY car_id) c) AS cars,
+            (SELECT json_agg(json_build_object('trackId', track_id, 'trackName', track_name, 'configName', config_name)
+                             ORDER BY track_name, config_name NULLS FIRST, track_id)
+               FROM (SELECT DISTINCT ON (track_id) track_id, track_name, config_name FROM w ORDER BY track_id) t) AS tracks`,
+    category ? [category] : [],
+  );
+  return { cars: rows[0]?.cars ?? [], tracks: rows[0]?.tracks ?? [] };
+}

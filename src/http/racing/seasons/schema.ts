@@ -88,6 +88,9 @@ const participationSchema = z
     sessions: count,
     subsessions: count,
     drivers: count.describe('Driver starts (a driver racing twice counts twice).'),
+    uniqueDrivers: count.describe(
+      'Distinct drivers who started (in the week, or in the slot on any day of the week).',
+    ),
     averageStrengthOfField: int.nullable(),
     maxStrengthOfField: int.nullable(),
   })

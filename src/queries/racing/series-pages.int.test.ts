@@ -1,0 +1,235 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.ts';
+import { asRecorded } from '../../projections/racing/testing.ts';
+import { sessionReplaysProjection } from '../../projections/session-replays/projection.ts';
+import { seedRacingDataset } from './dataset.test-support.ts';
+import { InvalidQueryError } from './paging.ts';
+import {
+  seasonLapTimeGrid,
+  seasonPace,
+  seasonStrongestRaces,
+  seasonSummary,
+  seasonWeekDrivers,
+} from './season-stats.ts';
+import { getSeasonOfSeries, seasonParticipation, seasonSchedule } from './seasons.ts';
+import { seriesDirectory } from './series.ts';
+import { listIngestedSessions } from './sessions.ts';
+import { getSession } from './subsessions.ts';
+import { worldRecordFilters } from './world-records.ts';
+
+/** The queries behind the series, session and admin sessions pages, on the query dataset. */
+let db: TestDatabase;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  await seedRacingDataset(db.knex);
+  await sessionReplaysProjection.createTables(db.knex);
+  // Session 52 was replayed twice; the list shows the latest run.
+  const requested = (run: number, requestedAt: string) => ({
+    type: 'ReplayRequested',
+    data: { sessionId: 52, run, requestedAt, requestedBy: null },
+  });
+  await db.knex.transaction((trx) =>
+    sessionReplaysProjection.apply(
+      trx,
+      asRecorded([
+        requested(1, '2025-02-01T10:00:00.000Z'),
+        requested(2, '2025-02-02T10:00:00.000Z'),
+      ]),
+    ),
+  );
+});
+
+afterAll(async () => {
+  await db.drop();
+});
+
+describe('series pages', () => {
+  it('lists every series with its latest season, fixed setup and licence', async () => {
+    expect(await seriesDirectory(db.knex)).toEqual([
+      expect.objectContaining({
+        seriesId: 500,
+        name: 'Pitwall GT Sprint',
+        category: 'sports_car',
+        licenseClass: 'C',
+        official: true,
+        fixedSetup: true,
+        latestSeasonActive: true,
+        latestSeason: expect.objectContaining({ seasonId: 5000 }) as unknown,
+      }),
+    ]);
+  });
+
+  it('finds a season only under its own series', async () => {
+    expect((await getSeasonOfSeries(db.knex, 500, 5000))?.seasonId).toBe(5000);
+    expect(await getSeasonOfSeries(db.knex, 501, 5000)).toBeNull();
+    expect(await getSeasonOfSeries(db.knex, 500, 4999)).toBeNull();
+  });
+
+  it('totals a season: races, entries, distinct drivers and strength of field', async () => {
+    expect(await seasonSummary(db.knex, 5000)).toEqual({
+      weeksRaced: 2,
+      sessions: 4,
+      races: 5,
+      entries: 12,
+      uniqueDrivers: 6,
+      averageStrengthOfField: 2180,
+      maxStrengthOfField: 2500,
+    });
+    expect(await seasonSummary(db.knex, 4999)).toEqual({
+      weeksRaced: 0,
+      sessions: 0,
+      races: 0,
+      entries: 0,
+      uniqueDrivers: 0,
+      averageStrengthOfField: null,
+      maxStrengthOfField: null,
+    });
+  });
+
+  it('counts distinct drivers per week and per time slot', async () => {
+    expect(await seasonWeekDrivers(db.knex, 5000)).toEqual([
+      { raceWeekNum: 0, uniqueDrivers: 6 },
+      { raceWeekNum: 1, uniqueDrivers: 3 },
+    ]);
+    const schedule = await seasonSchedule(db.knex, 5000);
+    expect(schedule?.weeks.map((w) => w.participation?.uniqueDrivers)).toEqual([6, 3]);
+    const slots = await seasonParticipation(db.knex, 5000);
+    expect(slots.map((s) => [s.raceWeekNum, s.timeSlot, s.drivers, s.uniqueDrivers])).toEqual([
+      [0, '18:00', 5, 5],
+      [0, '20:00', 3, 3],
+      [1, '18:00', 2, 2],
+      [1, '20:00', 2, 2],
+    ]);
+  });
+
+  it('gives lap time against iRating per car, for the latest week by default', async () => {
+    const pace = await seasonPace(db.knex, 5000);
+    expect(pace.bandWidth).toBe(250);
+    expect(pace.weeks.map((w) => [w.raceWeekNum, w.track.trackName])).toEqual([
+      [0, 'Okayama International Circuit'],
+      [1, 'Spa-Francorchamps'],
+    ]);
+    expect(pace.raceWeekNum).toBe(1);
+    expect(pace.cars).toEqual([
+      {
+        car: { carId: 132, carName: 'BMW M4 GT3' },
+        entries: 3,
+        bands: [
+          {
+            irating: 2000,
+            entries: 3,
+            averageBestLapTime: 1_385_000,
+            averageLapTime: 1_010_000,
+          },
+        ],
+      },
+      {
+        car: { carId: 173, carName: 'Ferrari 296 GT3' },
+        entries: 1,
+        bands: [
+          { irating: 2000, entries: 1, averageBestLapTime: 1_379_000, averageLapTime: 1_010_000 },
+        ],
+      },
+    ]);
+    const week0 = await seasonPace(db.knex, 5000, { raceWeekNum: 0 });
+    expect(week0.cars.map((c) => c.entries)).toEqual([8]);
+    expect((await seasonPace(db.knex, 5000, { raceWeekNum: 7 })).cars).toEqual([]);
+    expect(await seasonPace(db.knex, 4999)).toEqual({
+      bandWidth: 250,
+      weeks: [],
+      raceWeekNum: null,
+      cars: [],
+    });
+  });
+
+  it('ranks a season’s races by strength of field', async () => {
+    const races = await seasonStrongestRaces(db.knex, 5000, { limit: 3 });
+    expect(races.map((r) => [r.subsessionId, r.strengthOfField, r.winner?.displayName])).toEqual([
+      [5001, 2500, 'Max Verstappen'],
+      [5003, 2400, 'Lando Norris'],
+      [5004, 2300, 'Max Verstappen'],
+    ]);
+    await expect(seasonStrongestRaces(db.knex, 5000, { limit: 51 })).rejects.toBeInstanceOf(
+      InvalidQueryError,
+    );
+  });
+
+  it('lays out every car’s best lap of every week', async () => {
+    const grid = await seasonLapTimeGrid(db.knex, 5000);
+    expect(grid.map((c) => [c.raceWeekNum, c.car.carName, c.bestLap?.lapTime])).toEqual([
+      [0, 'BMW M4 GT3', 999_000],
+      [1, 'Ferrari 296 GT3', 1_379_000],
+      [1, 'BMW M4 GT3', 1_380_000],
+    ]);
+  });
+});
+
+describe('sessions', () => {
+  it('shows a time slot with its splits, strongest first', async () => {
+    const session = await getSession(db.knex, 50);
+    expect(session).toMatchObject({
+      sessionId: 50,
+      seriesName: 'Pitwall GT Sprint',
+      seasonName: 'Pitwall GT Sprint - 2025 Season 1',
+      timeSlot: '18:00',
+      category: 'sports_car',
+      numSubsessions: 2,
+      numDrivers: 5,
+    });
+    expect(
+      session?.subsessions.map((s) => [s.subsessionId, s.strengthOfField, s.winner?.custId]),
+    ).toEqual([
+      [5001, 2500, 1],
+      [5002, 1500, 4],
+    ]);
+    expect(await getSession(db.knex, 49)).toBeNull();
+  });
+
+  it('lists ingested sessions newest first, filtered by series, track and day', async () => {
+    const ids = async (params: Parameters<typeof listIngestedSessions>[1]) =>
+      (await listIngestedSessions(db.knex, params)).items.map((s) => s.sessionId);
+    expect(await ids({ series: 'gt sprint' })).toEqual([53, 52, 51, 50]);
+    expect(await ids({ series: 'GT Sprint', date: '2025-01-08' })).toEqual([51, 50]);
+    expect(await ids({ series: 'sprint', track: 'okayama' })).toEqual([51, 50]);
+    expect(await ids({ series: '100%' })).toEqual([]);
+    const first = await listIngestedSessions(db.knex, { series: 'sprint', limit: 3 });
+    expect(first.items.map((s) => s.sessionId)).toEqual([53, 52, 51]);
+    expect(first.items[0]?.lastReplay).toBeNull();
+    expect(first.items[1]?.lastReplay).toEqual({
+      run: 2,
+      status: 'queued',
+      requestedAt: '2025-02-02T10:00:00.000Z',
+    });
+    const rest = await listIngestedSessions(db.knex, {
+      series: 'sprint',
+      limit: 3,
+      cursor: first.nextCursor,
+    });
+    expect(rest.items.map((s) => s.sessionId)).toEqual([50]);
+    expect(rest.nextCursor).toBeNull();
+    expect((await listIngestedSessions(db.knex)).items.length).toBe(7);
+    await expect(listIngestedSessions(db.knex, { date: '2025-02-30x' })).rejects.toBeInstanceOf(
+      InvalidQueryError,
+    );
+  });
+});
+
+describe('world record filters', () => {
+  it('offers the cars and tracks that hold records, optionally of one category', async () => {
+    const filters = await worldRecordFilters(db.knex, { category: 'sports_car' });
+    expect(filters.cars).toEqual([
+      { carId: 132, carName: 'BMW M4 GT3' },
+      { carId: 173, carName: 'Ferrari 296 GT3' },
+    ]);
+    expect(filters.tracks.map((t) => t.trackName)).toEqual([
+      'Okayama International Circuit',
+      'Spa-Francorchamps',
+    ]);
+    const all = await worldRecordFilters(db.knex);
+    expect(all.cars.length).toBeGreaterThan(2);
+    await expect(worldRecordFilters(db.knex, { category: 'kart' })).rejects.toBeInstanceOf(
+      InvalidQueryError,
+    );
+  });
+});
