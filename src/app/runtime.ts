@@ -20,12 +20,13 @@ import { startWorkers, type Workers } from './workers.ts';
  * What a process is for; it decides the defaults of `openRuntime`:
  *  - 'web': `npm start`, the web process; its workers run too unless RUN_WORKERS=false;
  *  - 'worker': `npm run worker`, workers only;
- *  - 'cli': an operator command (`npm run projections|articles|users|ingest|seed`, benchmarks):
- *    quiet logs, no workers;
+ *  - 'cli': an operator command (`npm run projections|articles|users|ingest|seed`): quiet logs,
+ *    no workers;
+ *  - 'bench': a benchmark (`npm run bench:*`) on its scratch database: warnings only, no workers;
  *  - 'test': an int test on its own database (`databaseUrl`); silent logs, no migrations (the
  *    test database is a copy of a migrated template), no workers unless asked.
  */
-export type RuntimeRole = 'web' | 'worker' | 'cli' | 'test';
+export type RuntimeRole = 'web' | 'worker' | 'cli' | 'bench' | 'test';
 
 export interface OpenRuntimeOptions {
   role: RuntimeRole;
@@ -119,7 +120,7 @@ export function configOrExit(exitCode: number, env: NodeJS.ProcessEnv = process.
 /**
  * The role's logger: the web process pretty-prints outside production, the worker in
  * development; CLIs print warnings only unless LOG_LEVEL is set (their output is the point);
- * tests are silent unless TEST_LOG_LEVEL is set.
+ * benchmarks print warnings as JSON lines; tests are silent unless TEST_LOG_LEVEL is set.
  */
 export function roleLogger(config: Config, role: RuntimeRole): Logger {
   switch (role) {
@@ -127,11 +128,14 @@ export function roleLogger(config: Config, role: RuntimeRole): Logger {
       return createLogger({ level: config.LOG_LEVEL, pretty: config.NODE_ENV !== 'production' });
     case 'worker':
       return createLogger({ level: config.LOG_LEVEL, pretty: config.NODE_ENV === 'development' });
-    case 'cli':
-      return createLogger({
-        level: process.env.LOG_LEVEL ? config.LOG_LEVEL : 'warn',
-        pretty: true,
-      });
+    case 'cli': {
+      // The default level (info) unless asked for in the environment: warnings only.
+      const level =
+        process.env.LOG_LEVEL || config.LOG_LEVEL !== 'info' ? config.LOG_LEVEL : 'warn';
+      return createLogger({ level, pretty: level !== 'silent' });
+    }
+    case 'bench':
+      return createLogger({ level: 'warn', pretty: false });
     case 'test':
       return createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent', pretty: false });
     default: {

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
+import { catchUpTo } from '../app/catch-up.ts';
+import { configOrExit, openRuntime } from '../app/runtime.ts';
 import { isDomainError, notFoundError } from '../commands/core/errors.ts';
 import { seedDemoArticles } from '../commands/articles/demo-articles.ts';
 import {
@@ -13,26 +13,13 @@ import {
   type ArticleCommandDeps,
   type ArticleOutcome,
 } from '../commands/articles/handlers.ts';
-import { loadConfig, type Config } from '../config.ts';
-import { startEmbeddedPostgres } from '../db/embedded.ts';
-import { createKnex, type Knex } from '../db/knex.ts';
-import { migrateLatest } from '../db/migrate.ts';
-import { allEventDefinitions } from '../events/index.ts';
+import type { Config } from '../config.ts';
+import type { Knex } from '../db/knex.ts';
 import { articleEventTypes } from '../events/article.ts';
-import {
-  comparePositions,
-  createEventRegistry,
-  createEventStore,
-  type EventStore,
-  type Position,
-} from '../eventstore/index.ts';
-import { createLogger, type Logger } from '../logger.ts';
-import { createProjectionRegistry } from '../projections/core/registry.ts';
-import { rebuildProjection } from '../projections/core/rebuild.ts';
-import { createProjectionRunner } from '../projections/core/runner.ts';
-import { waitForProjections } from '../projections/core/wait-for.ts';
-import { allProjections } from '../projections/index.ts';
+import type { Position } from '../eventstore/index.ts';
+import type { Logger } from '../logger.ts';
 import { listAllArticles, listPublishedArticles } from '../queries/articles.ts';
+import { runMain } from './output.ts';
 
 export { seedDemoArticles } from '../commands/articles/demo-articles.ts';
 
@@ -47,8 +34,6 @@ const USAGE = `Usage: npm run articles -- <command> [options]
 
 Uses DATABASE_URL (and EVENTSTORE_URL) when set; otherwise the embedded PostgreSQL of \`npm start\`
 (connecting to it when it is running, starting it when it is not).`;
-
-const CATCH_UP_TIMEOUT_MS = 30_000;
 
 /** A mistake in the command line: printed with the usage, exit code 2. */
 class UsageError extends Error {}
@@ -66,96 +51,20 @@ export interface ArticlesCli {
 }
 
 /**
- * Opens what the CLI needs: config, the database (DATABASE_URL, a running embedded server, or a
- * freshly started one), migrations, the event store. There may be no worker running, so the
+ * Opens what the CLI needs: the 'cli' runtime (DATABASE_URL, a running embedded server, or a
+ * freshly started one; migrations; the event store). There may be no worker running, so the
  * CLI brings the projections of article events up to date itself before it reads.
  */
-export async function openArticlesCli(config: Config = loadConfig()): Promise<ArticlesCli> {
-  const logger = createLogger({
-    level: config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL,
-    pretty: false,
-  });
-  const database = await openDatabase(config, logger);
-  const knex = createKnex(database.url, { poolMax: 4 });
-  let eventStore: EventStore | undefined;
-  try {
-    await migrateLatest(knex);
-    eventStore = createEventStore({
-      config,
-      logger,
-      registry: createEventRegistry(allEventDefinitions),
-      url: database.url,
-      poolMax: 2,
-    });
-  } catch (err) {
-    await knex.destroy();
-    await database.stop();
-    throw err;
-  }
-  const store = eventStore;
-  const affected = createProjectionRegistry(allProjections).affectedBy(articleEventTypes);
-  const runnerDeps = { knex, eventStore: store, logger };
-  const runner = createProjectionRunner(runnerDeps);
+export async function openArticlesCli(config: Config = configOrExit(2)): Promise<ArticlesCli> {
+  const rt = await openRuntime(config, { role: 'cli', pools: { knex: 4, eventStore: 2 } });
+  const affected = rt.projections.affectedBy(articleEventTypes);
   return {
-    deps: { eventStore: store, actor: { type: 'system', id: 'cli' }, logger },
-    knex,
-    logger,
-    async catchUp(target) {
-      const deadline = Date.now() + CATCH_UP_TIMEOUT_MS;
-      for (const projection of affected) {
-        for (;;) {
-          let result = await runner.runUntilCaughtUp(projection);
-          // First run on this database, or a new version: build it (the worker would do the same).
-          if (result.kind === 'needs-rebuild') {
-            await rebuildProjection(runnerDeps, projection, {
-              onlyIfStale: true,
-              waitForLock: true,
-            });
-            result = await runner.runUntilCaughtUp(projection);
-          }
-          // 'busy': a running worker is applying it right now; wait for it to pass the target.
-          const reached =
-            !target ||
-            (result.kind === 'busy'
-              ? await waitForProjections(knex, [projection.name], target, { timeoutMs: 1000 })
-              : 'position' in result && comparePositions(result.position, target) >= 0);
-          if (reached) break;
-          // The append is committed but not yet visible to readers (an older transaction
-          // elsewhere on the server is still open); look again shortly.
-          if (Date.now() > deadline)
-            throw new Error(`Projection ${projection.name} did not reach ${target} in time`);
-          await new Promise((r) => setTimeout(r, 50));
-        }
-      }
-    },
-    async close() {
-      await store.close();
-      await knex.destroy();
-      await database.stop();
-    },
+    deps: rt.commandDeps({ type: 'system', id: 'cli' }),
+    knex: rt.knex,
+    logger: rt.logger,
+    catchUp: (target) => catchUpTo(rt, affected, target),
+    close: () => rt.close(),
   };
-}
-
-async function openDatabase(
-  config: Config,
-  logger: Logger,
-): Promise<{ url: string; stop: () => Promise<void> }> {
-  if (config.DATABASE_URL) return { url: config.DATABASE_URL, stop: () => Promise.resolve() };
-  const runningUrl = `postgres://pitwall:pitwall@127.0.0.1:${config.EMBEDDED_PG_PORT}/pitwall`;
-  if (await canConnect(runningUrl)) return { url: runningUrl, stop: () => Promise.resolve() };
-  return startEmbeddedPostgres({ dataDir: config.DATA_DIR, port: config.EMBEDDED_PG_PORT, logger });
-}
-
-async function canConnect(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
 }
 
 /** Runs one CLI invocation; returns the process exit code. Output goes to `print`. */
@@ -357,12 +266,4 @@ function positiveInt(value: string, name: string): number {
   return n;
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  runArticlesCli(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (err: unknown) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+runMain(import.meta.url, (argv) => runArticlesCli(argv));

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { RATING_CHARTS, type RatingChart } from '../events/racing/drivers.ts';
 import { importRecordedExchanges } from '../ingest/import/index.ts';
@@ -13,14 +12,9 @@ import {
   type IngestCounts,
   type IngestFailure,
 } from '../ingest/pipeline/index.ts';
-import {
-  catchUpProjections,
-  fmt,
-  openCliRuntime,
-  progressLine,
-  seconds,
-  type CliRuntime,
-} from './ingest-runtime.ts';
+import { catchUpAll } from '../app/catch-up.ts';
+import { configOrExit, openRuntime, type Runtime } from '../app/runtime.ts';
+import { fmt, progressLine, runMain, seconds } from './output.ts';
 
 const USAGE = `Usage:
   npm run ingest -- catalog [--season 2025-4 …]           series, seasons with schedules, cars, tracks
@@ -163,7 +157,7 @@ function printFailures(failed: readonly IngestFailure[]): void {
 }
 
 async function runCommand(
-  rt: CliRuntime,
+  rt: Runtime,
   args: IngestArgs,
   source: ResolvedSource | null,
 ): Promise<number> {
@@ -264,7 +258,10 @@ async function main(argv: readonly string[]): Promise<number> {
     process.stderr.write(`${args.message}\n\n${USAGE}\n`);
     return 2;
   }
-  const rt = await openCliRuntime();
+  const rt = await openRuntime(configOrExit(2), {
+    role: 'cli',
+    pools: { knex: 8, eventStore: 16 },
+  });
   try {
     let source: ResolvedSource | null = null;
     if (args.command.kind !== 'import') {
@@ -278,7 +275,7 @@ async function main(argv: readonly string[]): Promise<number> {
     if (args.projections) {
       const progress = progressLine();
       const started = Date.now();
-      const summaries = await catchUpProjections(rt, (text) => progress.update(text));
+      const summaries = await catchUpAll(rt, rt.projections.all, (text) => progress.update(text));
       progress.done();
       const applied = summaries.reduce((n, s) => n + s.events, 0);
       process.stdout.write(
@@ -291,12 +288,4 @@ async function main(argv: readonly string[]): Promise<number> {
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (err: unknown) => {
-      process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-      process.exit(1);
-    },
-  );
-}
+runMain(import.meta.url, main);

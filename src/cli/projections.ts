@@ -1,21 +1,11 @@
-import { pathToFileURL } from 'node:url';
-import { ConfigError, loadConfig, type Config } from '../config.ts';
-import { createKnex } from '../db/knex.ts';
-import { migrateLatest } from '../db/migrate.ts';
-import { resolveDatabase } from '../db/resolve-database.ts';
-import { allEventDefinitions } from '../events/index.ts';
-import { createEventRegistry, createEventStore } from '../eventstore/index.ts';
-import { createLogger, type Logger } from '../logger.ts';
+import { configOrExit, openRuntime } from '../app/runtime.ts';
 import type { RebuildProgress } from '../projections/core/rebuild.ts';
 import { rebuildProjections } from '../projections/core/rebuild-many.ts';
-import {
-  createProjectionRegistry,
-  UnknownProjectionError,
-  type ProjectionRegistry,
-} from '../projections/core/registry.ts';
+import { UnknownProjectionError, type ProjectionRegistry } from '../projections/core/registry.ts';
 import type { RunnerDeps } from '../projections/core/runner.ts';
 import { formatStatusTable, projectionStatuses } from '../projections/core/status.ts';
 import { allProjections } from '../projections/index.ts';
+import { runMain } from './output.ts';
 
 const USAGE = `Usage:
   npm run projections -- status                 checkpoint, head, lag and state of every projection
@@ -101,38 +91,19 @@ async function main(argv: readonly string[]): Promise<number> {
     process.stderr.write(`${command.message}\n\n${USAGE}\n`);
     return 2;
   }
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`${err.message}\n`);
-      return 2;
-    }
-    throw err;
-  }
-  // Quiet by default: the command's own output is the point; LOG_LEVEL=info shows more.
-  const logger: Logger = createLogger({
-    level: process.env.LOG_LEVEL ? config.LOG_LEVEL : 'warn',
-    pretty: true,
-  });
-  const registry = createProjectionRegistry(allProjections);
-  if (command.kind === 'rebuild' && command.target !== 'all' && !registry.has(command.target)) {
-    process.stderr.write(`${new UnknownProjectionError(command.target, registry.names).message}\n`);
+  const config = configOrExit(2);
+  const known = allProjections.map((p) => p.name);
+  if (command.kind === 'rebuild' && command.target !== 'all' && !known.includes(command.target)) {
+    process.stderr.write(`${new UnknownProjectionError(command.target, known).message}\n`);
     return 2;
   }
-  const database = await resolveDatabase(config, logger);
   // Rebuilds side by side: each holds a lock connection, and racing_results' finish writes on 4.
-  const knex = createKnex(database.url, { poolMax: 8 });
-  const eventStore = createEventStore({
-    config,
-    logger,
-    registry: createEventRegistry(allEventDefinitions),
-    url: database.url,
-    poolMax: 2,
+  const rt = await openRuntime(config, {
+    role: 'cli',
+    pools: { knex: 8, eventStore: 2 },
   });
+  const { knex, eventStore, logger, projections: registry } = rt;
   try {
-    await migrateLatest(knex);
     switch (command.kind) {
       case 'status': {
         const rows = await projectionStatuses({ knex, eventStore }, registry);
@@ -149,18 +120,8 @@ async function main(argv: readonly string[]): Promise<number> {
       }
     }
   } finally {
-    await eventStore.close();
-    await knex.destroy();
-    await database.stop();
+    await rt.close();
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (err: unknown) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+runMain(import.meta.url, main);

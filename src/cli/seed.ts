@@ -1,4 +1,3 @@
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
   DEFAULT_DEMO_SEED,
@@ -6,13 +5,9 @@ import {
   seedDemoData,
   type SeedProgress,
 } from '../ingest/pipeline/index.ts';
-import {
-  catchUpProjections,
-  fmt,
-  openCliRuntime,
-  progressLine,
-  seconds,
-} from './ingest-runtime.ts';
+import { catchUpAll } from '../app/catch-up.ts';
+import { configOrExit, openRuntime } from '../app/runtime.ts';
+import { fmt, progressLine, runMain, seconds } from './output.ts';
 
 export { seedDemoData } from '../ingest/pipeline/index.ts';
 
@@ -96,7 +91,10 @@ async function main(argv: readonly string[]): Promise<number> {
     process.stderr.write(`${args.message}\n\n${USAGE}\n`);
     return 2;
   }
-  const rt = await openCliRuntime({ storePool: Math.max(8, args.concurrency + 4) });
+  const rt = await openRuntime(configOrExit(2), {
+    role: 'cli',
+    pools: { knex: 8, eventStore: Math.max(8, args.concurrency + 4) },
+  });
   try {
     process.stdout.write(
       `Seeding the demo world: ${fmt(args.drivers)} drivers, seed ${args.seed}\n`,
@@ -122,7 +120,7 @@ async function main(argv: readonly string[]): Promise<number> {
     if (failures > 0) process.stdout.write(`${fmt(failures)} facts failed (see LOG_LEVEL=info)\n`);
     if (args.projections) {
       const started = Date.now();
-      const summaries = await catchUpProjections(rt, (text) =>
+      const summaries = await catchUpAll(rt, rt.projections.all, (text) =>
         progress.update(`[${seconds(Date.now() - started)}] ${text}`),
       );
       progress.done();
@@ -137,12 +135,4 @@ async function main(argv: readonly string[]): Promise<number> {
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (err: unknown) => {
-      process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-      process.exit(1);
-    },
-  );
-}
+runMain(import.meta.url, main);

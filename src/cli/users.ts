@@ -1,27 +1,16 @@
-import { pathToFileURL } from 'node:url';
+import { catchUpTo } from '../app/catch-up.ts';
+import { configOrExit, openRuntime } from '../app/runtime.ts';
 import { isDomainError } from '../commands/core/errors.ts';
 import { changeRole, type UserCommandDeps } from '../commands/users/handlers.ts';
 import { emailRule } from '../commands/users/rules.ts';
-import { loadConfig, type Config } from '../config.ts';
-import { createKnex, type Knex } from '../db/knex.ts';
-import { migrateLatest } from '../db/migrate.ts';
-import { resolveDatabase } from '../db/resolve-database.ts';
-import { allEventDefinitions } from '../events/index.ts';
+import type { Config } from '../config.ts';
+import type { Knex } from '../db/knex.ts';
 import { PiiKeyring, resolvePiiMasterSecret, setPiiKeyring } from '../events/user-pii.ts';
 import type { UserRole } from '../events/user.ts';
-import {
-  comparePositions,
-  createEventRegistry,
-  createEventStore,
-  type EventStore,
-  type Position,
-} from '../eventstore/index.ts';
-import { createLogger } from '../logger.ts';
-import { rebuildProjection } from '../projections/core/rebuild.ts';
-import { createProjectionRunner } from '../projections/core/runner.ts';
-import { waitForProjections } from '../projections/core/wait-for.ts';
+import type { Position } from '../eventstore/index.ts';
 import { usersProjection } from '../projections/users/projection.ts';
 import { findUserIdByEmailHash, listUsers } from '../queries/users.ts';
+import { runMain } from './output.ts';
 
 const USAGE = `Usage: npm run users -- <command>
 
@@ -45,63 +34,16 @@ export interface UsersCli {
   close(): Promise<void>;
 }
 
-/** Opens the database (migrated), the event store and the PII keyring of this configuration. */
-export async function openUsersCli(config: Config = loadConfig()): Promise<UsersCli> {
-  const logger = createLogger({
-    level: config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL,
-    pretty: false,
-  });
-  const database = await resolveDatabase(config, logger);
-  const knex = createKnex(database.url, { poolMax: 3 });
-  let eventStore: EventStore;
-  try {
-    await migrateLatest(knex);
-    eventStore = createEventStore({
-      config,
-      logger,
-      registry: createEventRegistry(allEventDefinitions),
-      url: database.url,
-      poolMax: 2,
-    });
-  } catch (err) {
-    await knex.destroy();
-    await database.stop();
-    throw err;
-  }
+/** Opens the 'cli' runtime (database migrated, event store) and the PII keyring of this configuration. */
+export async function openUsersCli(config: Config = configOrExit(2)): Promise<UsersCli> {
+  const rt = await openRuntime(config, { role: 'cli', pools: { knex: 3, eventStore: 2 } });
   const keyring = new PiiKeyring(resolvePiiMasterSecret(config));
   setPiiKeyring(keyring);
-  const runnerDeps = { knex, eventStore, logger };
-  const runner = createProjectionRunner(runnerDeps);
   return {
-    deps: { eventStore, knex, keyring, actor: { type: 'system', id: 'cli' }, logger },
-    knex,
-    async catchUp(target) {
-      const deadline = Date.now() + 30_000;
-      for (;;) {
-        let result = await runner.runUntilCaughtUp(usersProjection);
-        if (result.kind === 'needs-rebuild') {
-          await rebuildProjection(runnerDeps, usersProjection, {
-            onlyIfStale: true,
-            waitForLock: true,
-          });
-          result = await runner.runUntilCaughtUp(usersProjection);
-        }
-        const reached =
-          !target ||
-          (result.kind === 'busy'
-            ? await waitForProjections(knex, [usersProjection.name], target, { timeoutMs: 1000 })
-            : 'position' in result && comparePositions(result.position, target) >= 0);
-        if (reached) return;
-        if (Date.now() > deadline)
-          throw new Error(`The users read model did not reach ${target} in time`);
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    },
-    async close() {
-      await eventStore.close();
-      await knex.destroy();
-      await database.stop();
-    },
+    deps: { ...rt.commandDeps({ type: 'system', id: 'cli' }), knex: rt.knex, keyring },
+    knex: rt.knex,
+    catchUp: (target) => catchUpTo(rt, [usersProjection], target),
+    close: () => rt.close(),
   };
 }
 
@@ -195,12 +137,4 @@ export async function runUsersCli(
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  runUsersCli(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (err: unknown) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+runMain(import.meta.url, (argv) => runUsersCli(argv));
