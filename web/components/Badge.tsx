@@ -1,5 +1,11 @@
 import type { HTMLAttributes } from 'react';
 import { cn } from '../lib/cn.ts';
+import {
+  formatSafetyRating,
+  LICENCE_CLASS_COLOURS,
+  LICENCE_CLASS_NAMES,
+  type LicenceClass,
+} from '../lib/racing-format.ts';
 
 export type BadgeTone = 'neutral' | 'accent' | 'success' | 'warning' | 'danger' | 'info';
 
@@ -23,29 +29,7 @@ export function Badge({ tone = 'neutral', className, ...rest }: BadgeProps) {
   return <span className={cn(badgeBase, tones[tone], className)} {...rest} />;
 }
 
-/** iRacing licence classes, lowest to highest: Rookie, D, C, B, A, Pro. */
-export type LicenceClass = 'R' | 'D' | 'C' | 'B' | 'A' | 'P';
-
-export const LICENCE_CLASSES: readonly LicenceClass[] = ['R', 'D', 'C', 'B', 'A', 'P'];
-
-const licenceNames: Record<LicenceClass, string> = {
-  R: 'Rookie',
-  D: 'Class D',
-  C: 'Class C',
-  B: 'Class B',
-  A: 'Class A',
-  P: 'Pro',
-};
-
-/** The sim's licence colours; each text colour keeps ≥ 4.5:1 contrast on its fill. */
-const licenceColours: Record<LicenceClass, string> = {
-  R: 'bg-red-700 text-white ring-red-800',
-  D: 'bg-orange-500 text-zinc-950 ring-orange-600',
-  C: 'bg-yellow-400 text-zinc-950 ring-yellow-500',
-  B: 'bg-green-500 text-zinc-950 ring-green-600',
-  A: 'bg-blue-700 text-white ring-blue-800',
-  P: 'bg-zinc-900 text-white ring-zinc-600',
-};
+export { LICENCE_CLASSES, type LicenceClass } from '../lib/racing-format.ts';
 
 export interface LicenceBadgeProps extends Omit<HTMLAttributes<HTMLSpanElement>, 'children'> {
   licence: LicenceClass;
@@ -55,11 +39,11 @@ export interface LicenceBadgeProps extends Omit<HTMLAttributes<HTMLSpanElement>,
 
 /** "A 3.45" in the licence colour, read out as "Class A licence, safety rating 3.45". */
 export function LicenceBadge({ licence, safetyRating, className, ...rest }: LicenceBadgeProps) {
-  const rating = typeof safetyRating === 'number' ? safetyRating.toFixed(2) : null;
-  const label = `${licenceNames[licence]} licence${rating ? `, safety rating ${rating}` : ''}`;
+  const rating = typeof safetyRating === 'number' ? formatSafetyRating(safetyRating) : null;
+  const label = `${LICENCE_CLASS_NAMES[licence]} licence${rating ? `, safety rating ${rating}` : ''}`;
   return (
     <span
-      className={cn(badgeBase, 'font-bold', licenceColours[licence], className)}
+      className={cn(badgeBase, 'font-bold', LICENCE_CLASS_COLOURS[licence].badge, className)}
       aria-label={label}
       title={label}
       data-licence={licence}

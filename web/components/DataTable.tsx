@@ -1,6 +1,21 @@
 import { Link } from '@inertiajs/react';
+import {
+  columnFilteringFeature,
+  createFilteredRowModel,
+  createSortedRowModel,
+  filterFn_includesString,
+  globalFilteringFeature,
+  rowSortingFeature,
+  sortFn_basic,
+  sortFn_text,
+  tableFeatures,
+  useTable,
+  type ColumnDef,
+  type RowData,
+  type SortingState,
+} from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { cn } from '../lib/cn.ts';
 
 export type SortDirection = 'asc' | 'desc';
@@ -8,6 +23,9 @@ export interface SortState {
   key: string;
   direction: SortDirection;
 }
+
+/** The value a column sorts and filters by on the client (numbers compare as numbers). */
+export type SortValue = string | number | null;
 
 export interface Column<Row> {
   /** Stable id; also the sort key. */
@@ -19,21 +37,32 @@ export interface Column<Row> {
   sortable?: boolean;
   /** Direction of the first click on this column (default: `desc` for numeric, else `asc`). */
   firstDirection?: SortDirection;
+  /**
+   * What the table sorts (and the filter box matches) on the client, when the table sorts its
+   * own rows (`clientSort`). null sorts last whatever the direction.
+   */
+  value?: (row: Row) => SortValue;
   /** Hidden below this breakpoint, to keep phones readable. */
   hideBelow?: 'sm' | 'md' | 'lg';
   className?: string;
 }
 
 /**
- * How a sortable header changes the sort: through the URL (`sortHref`, server-sorted lists,
- * an Inertia visit that keeps scroll) or a callback (`onSortChange`, client-sorted data).
+ * Who sorts the rows:
+ *  - `sortHref`: the server (a list sorted and paged in the URL): the rows are shown in the
+ *    order given and each sortable header is a link to the URL of its sort;
+ *  - `onSortChange`: the caller (headers are buttons calling it; rows shown as given);
+ *  - `clientSort`: the table itself, with TanStack Table, by each column's `value`
+ *    (headers are buttons; `sort` is the initial sort);
+ *  - none: rows as given, headers plain.
  */
 export type SortControl =
-  | { sortHref: (next: SortState) => string; onSortChange?: never }
-  | { onSortChange: (next: SortState) => void; sortHref?: never }
-  | { sortHref?: never; onSortChange?: never };
+  | { sortHref: (next: SortState) => string; onSortChange?: never; clientSort?: never }
+  | { onSortChange: (next: SortState) => void; sortHref?: never; clientSort?: never }
+  | { clientSort: true; sortHref?: never; onSortChange?: never }
+  | { sortHref?: never; onSortChange?: never; clientSort?: never };
 
-export type DataTableProps<Row> = {
+export type DataTableProps<Row extends RowData> = {
   columns: readonly Column<Row>[];
   rows: readonly Row[];
   rowKey: (row: Row, index: number) => string | number;
@@ -41,10 +70,17 @@ export type DataTableProps<Row> = {
   caption: string;
   showCaption?: boolean;
   sort?: SortState | null;
+  /**
+   * A filter box above the table (client-side: keeps the rows whose column `value`s contain the
+   * typed text); its label. Needs the columns' `value`.
+   */
+  filterLabel?: string;
   /** Shown in place of rows when there are none (default: "Nothing to show yet."). */
   empty?: ReactNode;
   /** Marks a row (e.g. the signed-in driver) with an accent background. */
   highlightRow?: (row: Row) => boolean;
+  /** `data-test` of each row (`driver-row-<id>`). */
+  rowTestId?: (row: Row) => string;
   className?: string;
   'data-test'?: string;
 } & SortControl;
@@ -54,6 +90,17 @@ const hideClasses = {
   md: 'hidden md:table-cell',
   lg: 'hidden lg:table-cell',
 };
+
+/** The features every DataTable registers (module scope: TanStack needs a stable object). */
+const features = tableFeatures({
+  rowSortingFeature,
+  columnFilteringFeature,
+  globalFilteringFeature,
+  filteredRowModel: createFilteredRowModel(),
+  sortedRowModel: createSortedRowModel(),
+  sortFns: { basic: sortFn_basic, text: sortFn_text },
+  filterFns: { includesString: filterFn_includesString },
+});
 
 export function nextSort(
   current: SortState | null | undefined,
@@ -65,101 +112,172 @@ export function nextSort(
   return { key: column.key, direction: column.firstDirection ?? (column.numeric ? 'desc' : 'asc') };
 }
 
+const toSorting = (sort: SortState | null | undefined): SortingState =>
+  sort ? [{ id: sort.key, desc: sort.direction === 'desc' }] : [];
+
 /**
- * A dense data table: sticky header, zebra-free hairlines, tabular figures, `aria-sort` on the
- * sorted column, horizontal scroll on narrow screens, and an empty state.
- * `data-test` names: the table (`data-test` prop, default `data-table`), `sort-<key>` on sort
- * controls, `data-table-empty` on the empty row.
+ * A dense data table on TanStack Table: sticky header, hairlines, tabular figures, `aria-sort`
+ * on the sorted column, horizontal scroll on narrow screens, an optional filter box and an empty
+ * state. `data-test` names: the table (`data-test` prop, default `data-table`), `sort-<key>` on
+ * sort controls, `data-table-empty` on the empty row, `data-table-filter` on the filter box.
  */
-export function DataTable<Row>(props: DataTableProps<Row>) {
+export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
   const {
     columns,
     rows,
     rowKey,
     caption,
     showCaption = false,
-    sort,
     empty,
     highlightRow,
+    rowTestId,
+    filterLabel,
     className,
   } = props;
   const testId = props['data-test'] ?? 'data-table';
+  const clientSort = props.clientSort === true;
+  const [localSort, setLocalSort] = useState<SortState | null>(props.sort ?? null);
+  const [filter, setFilter] = useState('');
+  const sort = clientSort ? localSort : (props.sort ?? null);
+  const filterId = useId();
+
+  const columnDefs = useMemo(
+    () =>
+      columns.map((column): ColumnDef<typeof features, Row> => ({
+        id: column.key,
+        accessorFn: (row) => column.value?.(row) ?? null,
+        enableSorting: column.sortable === true,
+        enableGlobalFilter: column.value !== undefined,
+        sortFn: column.numeric ? 'basic' : 'text',
+        sortUndefined: 'last',
+        filterFn: 'includesString',
+      })),
+    [columns],
+  );
+  const data = useMemo(() => [...rows], [rows]);
+  const sorting = useMemo(() => toSorting(sort), [sort]);
+  const table = useTable({
+    features,
+    columns: columnDefs,
+    data,
+    getRowId: (row, index) => String(rowKey(row, index)),
+    manualSorting: !clientSort,
+    manualFiltering: filterLabel === undefined,
+    state: { sorting, globalFilter: filter },
+    globalFilterFn: 'includesString',
+    onSortingChange: () => {},
+    onGlobalFilterChange: () => {},
+  });
+  const shown = table.getRowModel().rows;
+  const byKey = useMemo(() => new Map(columns.map((c) => [c.key, c])), [columns]);
+  const control: SortControl = clientSort
+    ? { onSortChange: setLocalSort }
+    : props.sortHref
+      ? { sortHref: props.sortHref }
+      : props.onSortChange
+        ? { onSortChange: props.onSortChange }
+        : {};
+
   return (
-    <div className={cn('max-w-full min-w-0 overflow-x-auto', className)}>
-      <table className="w-full border-collapse text-sm tabular-nums" data-test={testId}>
-        <caption
-          className={cn(
-            showCaption ? 'px-3 py-2 text-left text-sm font-semibold text-ink' : 'sr-only',
-          )}
-        >
-          {caption}
-        </caption>
-        <thead className="bg-surface-muted text-xs tracking-wide text-ink-muted uppercase">
-          <tr>
-            {columns.map((column) => {
-              const active = sort?.key === column.key ? sort.direction : null;
-              return (
-                <th
-                  key={column.key}
-                  scope="col"
-                  aria-sort={
-                    active === 'asc' ? 'ascending' : active === 'desc' ? 'descending' : undefined
-                  }
-                  className={cn(
-                    'border-b border-line px-3 py-2 font-semibold whitespace-nowrap',
-                    column.numeric ? 'text-right' : 'text-left',
-                    column.hideBelow && hideClasses[column.hideBelow],
-                    column.className,
-                  )}
-                >
-                  {column.sortable ? (
-                    <SortHeader column={column} sort={sort} control={props} active={active} />
-                  ) : (
-                    column.header
-                  )}
-                </th>
-              );
-            })}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.length === 0 ? (
+    <div className={cn('max-w-full min-w-0', className)}>
+      {filterLabel !== undefined && (
+        <div className="px-3 py-2">
+          <label htmlFor={filterId} className="sr-only">
+            {filterLabel}
+          </label>
+          <input
+            id={filterId}
+            type="search"
+            value={filter}
+            onChange={(event) => setFilter(event.target.value)}
+            placeholder={filterLabel}
+            className="h-8 w-full max-w-xs rounded-md border border-line-strong bg-surface px-2 text-sm text-ink placeholder:text-ink-muted"
+            data-test="data-table-filter"
+          />
+        </div>
+      )}
+      <div className="overflow-x-auto">
+        <table className="w-full border-collapse text-sm tabular-nums" data-test={testId}>
+          <caption
+            className={cn(
+              showCaption ? 'px-3 py-2 text-left text-sm font-semibold text-ink' : 'sr-only',
+            )}
+          >
+            {caption}
+          </caption>
+          <thead className="bg-surface-muted text-xs tracking-wide text-ink-muted uppercase">
             <tr>
-              <td
-                colSpan={columns.length}
-                className="px-3 py-10 text-center text-ink-muted"
-                data-test="data-table-empty"
-              >
-                {empty ?? 'Nothing to show yet.'}
-              </td>
-            </tr>
-          ) : (
-            rows.map((row, index) => (
-              <tr
-                key={rowKey(row, index)}
-                className={cn(
-                  'border-b border-line last:border-b-0 hover:bg-surface-muted/60',
-                  highlightRow?.(row) && 'bg-accent-soft/60',
-                )}
-              >
-                {columns.map((column) => (
-                  <td
+              {columns.map((column) => {
+                const active = sort?.key === column.key ? sort.direction : null;
+                return (
+                  <th
                     key={column.key}
+                    scope="col"
+                    aria-sort={
+                      active === 'asc' ? 'ascending' : active === 'desc' ? 'descending' : undefined
+                    }
                     className={cn(
-                      'px-3 py-1.5 align-middle',
-                      column.numeric ? 'text-right whitespace-nowrap' : 'text-left',
+                      'border-b border-line px-3 py-2 font-semibold whitespace-nowrap',
+                      column.numeric ? 'text-right' : 'text-left',
                       column.hideBelow && hideClasses[column.hideBelow],
                       column.className,
                     )}
                   >
-                    {column.cell(row, index)}
-                  </td>
-                ))}
+                    {column.sortable ? (
+                      <SortHeader column={column} sort={sort} control={control} active={active} />
+                    ) : (
+                      column.header
+                    )}
+                  </th>
+                );
+              })}
+            </tr>
+          </thead>
+          <tbody>
+            {shown.length === 0 ? (
+              <tr>
+                <td
+                  colSpan={columns.length}
+                  className="px-3 py-10 text-center text-ink-muted"
+                  data-test="data-table-empty"
+                >
+                  {rows.length > 0
+                    ? 'Nothing matches the filter.'
+                    : (empty ?? 'Nothing to show yet.')}
+                </td>
               </tr>
-            ))
-          )}
-        </tbody>
-      </table>
+            ) : (
+              shown.map((tableRow) => {
+                const row = tableRow.original;
+                return (
+                  <tr
+                    key={tableRow.id}
+                    className={cn(
+                      'border-b border-line last:border-b-0 hover:bg-surface-muted/60',
+                      highlightRow?.(row) && 'bg-accent-soft/60',
+                    )}
+                    data-test={rowTestId?.(row)}
+                  >
+                    {columns.map((column) => (
+                      <td
+                        key={column.key}
+                        className={cn(
+                          'px-3 py-1.5 align-middle',
+                          column.numeric ? 'text-right whitespace-nowrap' : 'text-left',
+                          column.hideBelow && hideClasses[column.hideBelow],
+                          column.className,
+                        )}
+                      >
+                        {byKey.get(column.key)!.cell(row, tableRow.index)}
+                      </td>
+                    ))}
+                  </tr>
+                );
+              })
+            )}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }

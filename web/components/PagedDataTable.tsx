@@ -1,7 +1,8 @@
+import type { RowData } from '@tanstack/react-table';
 import { DataTable, type DataTableProps } from './DataTable.tsx';
 import { Pagination } from './Pagination.tsx';
 
-export type PagedDataTableProps<Row> = DataTableProps<Row> & {
+export type PagedDataTableProps<Row extends RowData> = DataTableProps<Row> & {
   /** The server's paging of the list (`page` is 1-based). */
   meta: { page: number; lastPage: number };
   /** Names the pager's navigation landmark ("Article pages"). */
@@ -13,7 +14,7 @@ export type PagedDataTableProps<Row> = DataTableProps<Row> & {
  * A server-paged list: a `DataTable` in a bordered panel with its pager (links, one URL per
  * page) under it. The pager is left out when there is a single page.
  */
-export function PagedDataTable<Row>({
+export function PagedDataTable<Row extends RowData>({
   meta,
   pagerLabel,
   pageHref,
