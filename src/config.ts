@@ -45,6 +45,11 @@ export const configSchema = z.object({
   SEED_DEMO: bool,
   SEED_DRIVERS: z.coerce.number().int().min(0).default(5000),
   RUN_WORKERS: bool,
+  /**
+   * How long a mutation's answer waits for the read models to show its change (read-your-writes;
+   * docs/web.md, "The write path"). 0: never waits.
+   */
+  READ_YOUR_WRITES_MS: z.coerce.number().int().min(0).max(30_000).default(3000),
   /** Seconds a public racing API answer is reused in-process (0: off). See docs/api.md. */
   API_CACHE_SECONDS: z.coerce.number().int().min(0).max(30).default(10),
   /** Megabytes of server-rendered pages reused in-process in production (0: off). See docs/web.md. */

@@ -5,6 +5,7 @@ import type { EventStore } from '../eventstore/port.ts';
 import type { JobSystem } from '../jobs/system.ts';
 import type { Logger } from '../logger.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import type { WaitForProjections } from '../projections/core/wait-for.ts';
 import type { AuthUser } from '../../web/inertia/shared-props.ts';
 import type { SsrRenderer } from './inertia/inertia.ts';
 import type { ResponseCache } from './response-cache.ts';
@@ -39,6 +40,11 @@ export interface HttpDeps {
   jobs?: JobSystem;
   /** The process's mailer (src/app/runtime.ts); the accounts area sends through it. */
   mailer?: Mailer;
+  /**
+   * Read-your-writes for the write path (mutation.ts): default, polling the projections'
+   * checkpoints. Int tests without workers pass one that runs the projections instead.
+   */
+  waitForProjections?: WaitForProjections;
   /** The signed-in user for `req` (accounts area); until it exists everyone is a guest. */
   resolveUser?: (req: Request) => Promise<AuthUser | null>;
   /** Default: 'vite' in development, 'built' (./dist) otherwise. */

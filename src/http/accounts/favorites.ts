@@ -1,37 +1,29 @@
 import { favoriteDriver, unfavoriteDriver } from '../../commands/favorites/handlers.ts';
 import { driverExists } from '../../queries/favorites.ts';
-import type { RouteHandler } from '../routing/types.ts';
-import { accountsOf, backWithErrors, errorsOf, userIdOf } from './respond.ts';
+import { mutation, refuse } from '../mutation.ts';
+import { accountsOf } from './respond.ts';
 import { favoriteForm } from './schema.ts';
 
 export const UNKNOWN_DRIVER = 'There is no driver with this id.';
 
-function toggle(kind: 'add' | 'remove'): RouteHandler {
-  return async (req, res, deps) => {
-    const accounts = accountsOf(deps);
-    const parsed = favoriteForm.safeParse(req.body ?? {});
-    if (!parsed.success) {
-      backWithErrors(res, errorsOf(parsed.error));
-      return;
-    }
-    const { driverId } = parsed.data;
-    if (kind === 'add' && !(await driverExists(deps.knex, driverId))) {
-      backWithErrors(res, { driverId: UNKNOWN_DRIVER });
-      return;
-    }
-    try {
-      const command = kind === 'add' ? favoriteDriver : unfavoriteDriver;
-      const outcome = await command(accounts.commandDeps(req), userIdOf(req), driverId);
-      await accounts.settle(outcome.changed ? outcome.position : null, ['favorites']);
-    } catch (err) {
-      backWithErrors(res, errorsOf(err, 'driverId'));
-      return;
-    }
-    res.inertia.back();
-  };
-}
-
 /** POST /favorites {driverId}: idempotent; an unknown driver is a field error. */
-export const addFavorite = toggle('add');
+export const addFavorite = mutation({
+  input: favoriteForm,
+  errorField: 'driverId',
+  run: async ({ req, deps, input: { driverId }, userId }) => {
+    if (!(await driverExists(deps.knex, driverId))) refuse({ driverId: UNKNOWN_DRIVER });
+    return favoriteDriver(accountsOf(deps).commandDeps(req), userId(), driverId);
+  },
+  projections: ['favorites'],
+  answer: () => ({}),
+});
+
 /** DELETE /favorites {driverId}: idempotent (removing a non-favorite changes nothing). */
-export const removeFavorite = toggle('remove');
+export const removeFavorite = mutation({
+  input: favoriteForm,
+  errorField: 'driverId',
+  run: ({ req, deps, input: { driverId }, userId }) =>
+    unfavoriteDriver(accountsOf(deps).commandDeps(req), userId(), driverId),
+  projections: ['favorites'],
+  answer: () => ({}),
+});

@@ -7,9 +7,10 @@ import { PiiKeyring, resolvePiiMasterSecret, setPiiKeyring } from '../../events/
 import type { JobSystem } from '../../jobs/system.ts';
 import type { Logger } from '../../logger.ts';
 import { createMailer, type Mailer } from '../../mail/mailer.ts';
-import { waitForProjections } from '../../projections/core/wait-for.ts';
 import { findSessionUser, type SessionUser } from '../../queries/users.ts';
 import type { UserCommandDeps } from '../../commands/users/handlers.ts';
+import { projectionsVisible, requestCommandDeps } from '../mutation.ts';
+import type { WaitForProjections } from '../../projections/core/wait-for.ts';
 import type { AuthUser } from '../../../web/inertia/shared-props.ts';
 import { discordSettings, installDiscordStrategy, type DiscordSettings } from './discord.ts';
 import { createPasswordHasher, type PasswordHasher } from './password-hasher.ts';
@@ -45,8 +46,14 @@ export interface StoredSessionUser {
   role: 'member' | 'admin';
 }
 
-/** Read-your-writes after an append: returns once the named projections passed `position`. */
-export type Settle = (position: Position | null, projections: readonly string[]) => Promise<void>;
+/**
+ * Read-your-writes after an append: resolves true once the named projections passed `position`,
+ * false when the bound (READ_YOUR_WRITES_MS) passed first.
+ */
+export type Settle = (
+  position: Position | null,
+  projections: readonly string[],
+) => Promise<boolean>;
 
 export interface AccountsDeps {
   config: Config;
@@ -54,6 +61,8 @@ export interface AccountsDeps {
   knex: Knex;
   eventStore: EventStore;
   jobs?: Pick<JobSystem, 'notifyAppended'>;
+  /** Read-your-writes (HttpDeps.waitForProjections); default: polling the checkpoints. */
+  waitForProjections?: WaitForProjections;
   /** The process's mailer; `options.mailer` wins (tests), else one is created. */
   mailer?: Mailer;
 }
@@ -65,7 +74,6 @@ export interface AccountsOptions {
   rateLimits?: Partial<RateLimitPolicies>;
   mailer?: Mailer;
   keyring?: PiiKeyring;
-  settle?: Settle;
   /** Redis key prefix of the rate limiter (tests: a unique one). Default 'pitwall'. */
   redisPrefix?: string;
 }
@@ -99,9 +107,6 @@ export interface Accounts {
   close(): Promise<void>;
 }
 
-/** Bounded: a slow projection delays a redirect by at most this; the page catches up after. */
-const SETTLE_TIMEOUT_MS = 3000;
-
 /**
  * Builds the accounts area for one app: keyring, password hasher, rate limiter (Redis when
  * REDIS_URL is set, else PostgreSQL), mailer (SMTP or outbox), passport (local sessions and
@@ -126,20 +131,7 @@ export function createAccounts(deps: AccountsDeps, options: AccountsOptions = {}
     createMailer({ knex, logger, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, now });
   // The process's mailer is closed by the runtime that opened it.
   const ownsMailer = mailer !== deps.mailer;
-  const jobs = deps.jobs ?? null;
-  const settle: Settle =
-    options.settle ??
-    (async (position, projections) => {
-      if (position === null) return;
-      const caughtUp = await waitForProjections(knex, projections, position, {
-        timeoutMs: SETTLE_TIMEOUT_MS,
-      });
-      if (!caughtUp)
-        logger.warn(
-          { projections, position },
-          'projections did not catch up in time; the next page may lag',
-        );
-    });
+  const settle: Settle = (position, projections) => projectionsVisible(deps, projections, position);
 
   const authenticator = new passport.Passport();
   authenticator.serializeUser((user, done) => {
@@ -213,14 +205,10 @@ export function createAccounts(deps: AccountsDeps, options: AccountsOptions = {}
           : null,
       ),
     commandDeps: (req) => ({
-      eventStore: deps.eventStore,
+      ...requestCommandDeps(req, deps, req.user),
       knex,
       keyring,
       now,
-      logger,
-      ...(req.user ? { actor: { type: 'user' as const, id: req.user.id } } : {}),
-      ...(typeof req.id === 'string' ? { correlationId: req.id } : {}),
-      ...(jobs ? { notifyAppended: (a) => jobs.notifyAppended(a.position, a.eventTypes) } : {}),
     }),
     async close() {
       if (ownsMailer) await mailer.close();

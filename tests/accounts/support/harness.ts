@@ -24,6 +24,7 @@ import { articlesProjection } from '../../../src/projections/articles/projection
 import { rebuildProjection } from '../../../src/projections/core/rebuild.ts';
 import { createProjectionRunner } from '../../../src/projections/core/runner.ts';
 import type { Projection } from '../../../src/projections/core/types.ts';
+import type { WaitForProjections } from '../../../src/projections/core/wait-for.ts';
 import { favoritesProjection } from '../../../src/projections/favorites/projection.ts';
 import { usersProjection } from '../../../src/projections/users/projection.ts';
 import { applyRacingEvents, createRacingTables } from '../../../src/projections/racing/testing.ts';
@@ -32,8 +33,9 @@ import { createTestDatabase, type TestDatabase } from '../../support/db.ts';
 
 /**
  * The real app with the accounts area on a fresh database: a real event store, the users and
- * favorites projections run to the appended position after every command (the `settle` the
- * handlers call), an injectable clock, and a few racing drivers to favorite.
+ * favorites projections run to the appended position after every command (the read-your-writes
+ * wait of the handlers, `waitForProjections`), an injectable clock, and a few racing drivers to
+ * favorite.
  */
 export const logger = createLogger({
   level: process.env.TEST_LOG_LEVEL ?? 'silent',
@@ -73,7 +75,7 @@ export interface HarnessOptions {
   web?: WebMode;
   /** The web app's logger (default: the silent `logger`). */
   logger?: Logger;
-  accounts?: Omit<AccountsOptions, 'now' | 'settle'>;
+  accounts?: Omit<AccountsOptions, 'now'>;
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -118,13 +120,15 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     favorites: favoritesProjection,
   };
 
+  // Read-your-writes without workers: the named projections run to the position.
+  const waitForProjections: WaitForProjections = async (names, position) => {
+    for (const name of names) await catchUp(byName[name]!, position);
+    return true;
+  };
   const accounts = createAccounts(
-    { config, logger, knex: db.knex, eventStore: store },
+    { config, logger, knex: db.knex, eventStore: store, waitForProjections },
     {
       now: clock.now,
-      settle: async (position, names) => {
-        for (const name of names) await catchUp(byName[name]!, position);
-      },
       // Every test client comes from 127.0.0.1: limits high enough not to interfere, except
       // where a test sets its own (rate-limits.int.test.ts).
       rateLimits: Object.fromEntries(
@@ -161,6 +165,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       databaseUrl: db.url,
       eventStore: store,
       accounts,
+      waitForProjections,
       web: options.web ?? { mode: 'none', version: 'v1' },
     },
     { port: 0, host: '127.0.0.1' },

@@ -1,7 +1,7 @@
 import { requestSessionReplay } from '../../../commands/replays/handlers.ts';
 import { subsessionIdsOfSession } from '../../../queries/replays.ts';
-import type { RouteHandler } from '../../routing/types.ts';
-import { adminCommandDeps, adminIdOf, jobsOf, settle, submitForm } from '../support.ts';
+import { mutation, refuse } from '../../mutation.ts';
+import { jobsOf } from '../support.ts';
 import { replaySessionForm } from './schema.ts';
 
 export const adminSessionsPath = '/admin/sessions';
@@ -13,30 +13,27 @@ export const adminSessionsPath = '/admin/sessions';
  * ingested (a replay re-fetches what Pitwall knows; it does not discover new sessions).
  * Idempotent while a run is queued or running: that run is reported, no second one starts.
  */
-export const replayAdminSession: RouteHandler = (req, res, deps) =>
-  submitForm(res, adminSessionsPath, async () => {
-    const { sessionId } = replaySessionForm.parse(req.body ?? {});
+export const replayAdminSession = mutation({
+  input: replaySessionForm,
+  form: adminSessionsPath,
+  run: async ({ input: { sessionId }, deps, commandDeps, userId }) => {
     const known = await subsessionIdsOfSession(deps.knex, sessionId);
     if (known.length === 0) {
-      res.inertia.back({
-        errors: {
-          sessionId: `Session ${sessionId} is unknown here: none of its subsessions has been ingested, so there is nothing to replay.`,
-        },
-        fallback: adminSessionsPath,
+      refuse({
+        sessionId: `Session ${sessionId} is unknown here: none of its subsessions has been ingested, so there is nothing to replay.`,
       });
-      return;
     }
     const outcome = await requestSessionReplay(
-      { ...(await adminCommandDeps(req, deps)), jobs: jobsOf(deps) },
-      { sessionId, actorId: await adminIdOf(req, deps) },
+      { ...commandDeps(), jobs: jobsOf(deps) },
+      { sessionId, actorId: userId() },
     );
-    await settle(deps, ['session_replays'], outcome.created ? outcome.position : null);
-    res.inertia.flash(
-      outcome.created
-        ? { success: `Replay of session ${sessionId} queued (run ${outcome.run}).` }
-        : {
-            info: `Session ${sessionId} is already being replayed: run ${outcome.run} is ${outcome.status}.`,
-          },
-    );
-    res.inertia.redirect(adminSessionsPath);
-  });
+    return { ...outcome, changed: outcome.created };
+  },
+  projections: ['session_replays'],
+  answer: ({ created, run, status }, { input: { sessionId } }) => ({
+    flash: created
+      ? { success: `Replay of session ${sessionId} queued (run ${run}).` }
+      : { info: `Session ${sessionId} is already being replayed: run ${run} is ${status}.` },
+    redirect: adminSessionsPath,
+  }),
+});
