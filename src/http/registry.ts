@@ -9,6 +9,7 @@ import { placeholderRoutes } from './placeholders.ts';
 import { driversArea } from './racing/drivers/routes.ts';
 import { seasonsArea } from './racing/seasons/routes.ts';
 import { seriesArea } from './racing/series/routes.ts';
+import { sessionsArea } from './racing/sessions/routes.ts';
 import { subsessionsArea } from './racing/subsessions/routes.ts';
 import { worldRecordsArea } from './racing/world-records/routes.ts';
 import type { Area, RouteDef } from './routing/types.ts';
@@ -24,6 +25,7 @@ export const areas: readonly Area[] = [
   driversArea,
   seasonsArea,
   seriesArea,
+  sessionsArea,
   subsessionsArea,
   worldRecordsArea,
   accountsArea,

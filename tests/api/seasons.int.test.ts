@@ -5,6 +5,8 @@ import {
   leaderboardResponse,
   recentRacesResponse,
   scheduleResponse,
+  seasonOverviewResponse,
+  seasonParticipationResponse,
 } from '../../src/http/racing/seasons/schema.ts';
 import {
   expectNamesParameter,
@@ -47,12 +49,93 @@ function tally(pick: (r: ReturnType<typeof raceRows>[number]) => boolean): Map<n
   return out;
 }
 
+describe('GET /api/seasons/{id}', () => {
+  it('answers the season with its totals', async () => {
+    const body = await api.ok(base, seasonOverviewResponse);
+    expect(body.data.season?.seasonId).toBe(GT3_SEASON);
+    // Three weeks of two sessions with one 12-driver split each; all 24 drivers race every week.
+    expect(body.data.summary).toEqual({
+      weeksRaced: 3,
+      sessions: 6,
+      races: 6,
+      entries: 72,
+      uniqueDrivers: 24,
+      averageStrengthOfField: 2150,
+      maxStrengthOfField: 2500,
+    });
+  });
+
+  it('answers 404 for an unknown season and 400 for a malformed id', async () => {
+    expect((await api.fails(`/api/seasons/${UNKNOWN_ID}`, 404)).message).toBe(
+      `No season ${UNKNOWN_ID}.`,
+    );
+    expectNamesParameter(await api.fails('/api/seasons/abc', 400), 'id');
+    expectNamesParameter(await api.fails('/api/seasons/0', 400), 'id');
+  });
+});
+
+describe('GET /api/seasons/{id}/participation', () => {
+  it('answers entries and distinct drivers per week and per time slot', async () => {
+    const body = await api.ok(`${base}/participation`, seasonParticipationResponse);
+    expect(body.data.weeks.map((w) => [w.raceWeekNum, w.drivers, w.uniqueDrivers])).toEqual([
+      [0, 24, 24],
+      [1, 24, 24],
+      [2, 24, 24],
+    ]);
+    expect(
+      body.data.timeSlots.map((s) => [
+        s.raceWeekNum,
+        s.timeSlot,
+        s.uniqueDrivers,
+        s.averageStrengthOfField,
+      ]),
+    ).toEqual([
+      [0, '12:00', 12, 2500],
+      [0, '14:00', 12, 1800],
+      [1, '12:00', 12, 2500],
+      [1, '14:00', 12, 1800],
+      [2, '12:00', 12, 2500],
+      [2, '14:00', 12, 1800],
+    ]);
+    expect(body.data.weeks[0]).toMatchObject({
+      averageStrengthOfField: 2150,
+      maxStrengthOfField: 2500,
+    });
+  });
+
+  it('answers one week when asked; empty for a known season without races', async () => {
+    const week = await api.ok(`${base}/participation?raceWeekNum=2`, seasonParticipationResponse);
+    expect(week.data.timeSlots.map((s) => s.raceWeekNum)).toEqual([2, 2]);
+    expect(week.data.weeks.map((w) => w.raceWeekNum)).toEqual([2]);
+    const none = await api.ok(`${base}/participation?raceWeekNum=9`, seasonParticipationResponse);
+    expect(none.data).toEqual({ weeks: [], timeSlots: [] });
+  });
+
+  it('answers 404 for an unknown season and 400 for a bad week', async () => {
+    expect((await api.fails(`/api/seasons/${UNKNOWN_ID}/participation`, 404)).error).toBe(
+      'not_found',
+    );
+    expectNamesParameter(
+      await api.fails(`${base}/participation?raceWeekNum=x`, 400),
+      'raceWeekNum',
+    );
+    expectNamesParameter(
+      await api.fails(`${base}/participation?raceWeekNum=-1`, 400),
+      'raceWeekNum',
+    );
+  });
+});
+
 describe('GET /api/seasons/{id}/schedule', () => {
   it('answers the season and its weeks with participation', async () => {
     const body = await api.ok(`${base}/schedule`, scheduleResponse);
     expect(body.data.season.seasonId).toBe(GT3_SEASON);
     expect(body.data.weeks.map((w) => w.track.trackId)).toEqual(TRACKS.map((t) => t.trackId));
-    expect(body.data.weeks[0]!.participation).toMatchObject({ subsessions: 2, drivers: 24 });
+    expect(body.data.weeks[0]!.participation).toMatchObject({
+      subsessions: 2,
+      drivers: 24,
+      uniqueDrivers: 24,
+    });
     expect(body.meta).toEqual({});
   });
 

@@ -1,12 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seriesListResponse, seriesSearchResponse } from '../../src/http/racing/series/schema.ts';
+import {
+  seriesListResponse,
+  seriesResponse,
+  seriesSearchResponse,
+} from '../../src/http/racing/series/schema.ts';
 import {
   expectNamesParameter,
   startApiTestServer,
   walkPages,
   type ApiTestServer,
 } from './support/api-server.ts';
-import { GT3_SEASON } from './support/racing-world.ts';
+import { GT3_SEASON, UNKNOWN_ID } from './support/racing-world.ts';
 
 /** /api/series and /api/series/search against the racing world of support/racing-world.ts. */
 let api: ApiTestServer;
@@ -50,6 +54,33 @@ describe('GET /api/series', () => {
     ['cursor=e30', 'cursor'],
   ])('answers 400 naming the parameter for %s', async (query, parameter) => {
     expectNamesParameter(await api.fails(`/api/series?${query}`, 400), parameter);
+  });
+});
+
+describe('GET /api/series/{id}', () => {
+  it('answers the series with its seasons, newest first', async () => {
+    const body = await api.ok('/api/series/210', seriesResponse);
+    expect(body.data).toMatchObject({ seriesId: 210, name: 'Global Fanatec Challenge' });
+    expect(body.data.seasons).toEqual([
+      {
+        seasonId: GT3_SEASON,
+        seasonName: 'Global Fanatec Challenge - 2022 Season 2',
+        seasonYear: 2022,
+        seasonQuarter: 2,
+        active: true,
+        complete: false,
+        official: true,
+      },
+    ]);
+    expect((await api.ok('/api/series/300', seriesResponse)).data.seasons).toEqual([]);
+  });
+
+  it('answers 404 for an unknown series and 400 for a malformed id', async () => {
+    expect((await api.fails(`/api/series/${UNKNOWN_ID}`, 404)).message).toBe(
+      `No series ${UNKNOWN_ID}.`,
+    );
+    expectNamesParameter(await api.fails('/api/series/1.5', 400), 'id');
+    expectNamesParameter(await api.fails('/api/series/99999999999', 400), 'id');
   });
 });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionResponse } from '../../src/http/racing/sessions/schema.ts';
 import { subsessionResultsResponse } from '../../src/http/racing/subsessions/schema.ts';
 import { worldRecordsResponse } from '../../src/http/racing/world-records/schema.ts';
 import {
@@ -26,6 +27,44 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await api?.close();
+});
+
+describe('GET /api/sessions/{id}', () => {
+  it('answers the time slot with its split, winner and strength of field', async () => {
+    const id = gt3SubsessionId(1, 0);
+    const recorded = gt3Subsessions().find((s) => s.subsessionId === id)!;
+    const body = await api.ok(`/api/sessions/${recorded.sessionId}`, sessionResponse);
+    expect(body.data).toMatchObject({
+      sessionId: recorded.sessionId,
+      seriesId: 210,
+      raceWeekNum: 1,
+      timeSlot: '12:00',
+      track: TRACKS[1],
+      numSubsessions: 1,
+      numDrivers: 12,
+      maxStrengthOfField: 2500,
+    });
+    const winner = recorded.simsessions
+      .find((s) => s.type === 'race')!
+      .results.find((r) => r.finishPosition === 1)!;
+    expect(body.data.subsessions).toEqual([
+      {
+        subsessionId: id,
+        strengthOfField: 2500,
+        fieldSize: 12,
+        winner: { custId: winner.custId, displayName: winner.displayName, teamName: null },
+        eventBestLapTime: null,
+        official: true,
+      },
+    ]);
+  });
+
+  it('answers 404 for an unknown session and 400 for a malformed id', async () => {
+    expect((await api.fails(`/api/sessions/${UNKNOWN_ID}`, 404)).message).toBe(
+      `No session ${UNKNOWN_ID}.`,
+    );
+    expectNamesParameter(await api.fails('/api/sessions/x1', 400), 'id');
+  });
 });
 
 describe('GET /api/subsessions/{id}/results/{type}', () => {

@@ -9,7 +9,13 @@ import { SEASON_DRIVER_STATS_TABLE } from '../../projections/season-leaderboards
 import { SUBSESSIONS_TABLE } from '../../projections/subsessions/tables.ts';
 import { InvalidQueryError } from './paging.ts';
 import {
+  getSeason,
+  seasonExists,
+  seasonParticipation,
   RECENT_RACE_COLUMNS,
+  type SeasonDto,
+  type TimeSlotParticipationDto,
+  type WeekParticipationDto,
   shapeCarTime,
   shapeRecentRace,
   type CarTimeDto,
@@ -73,18 +79,101 @@ export async function seasonSummary(db: Knex, seasonId: number): Promise<SeasonS
   };
 }
 
+export interface SeasonOverviewDto {
+  /** null when the catalog does not describe the season (known only from its races). */
+  season: SeasonDto | null;
+  summary: SeasonSummaryDto;
+}
+
+/** The season and its totals; null when the season is neither catalogued nor raced. */
+export async function seasonOverview(
+  db: Knex,
+  seasonId: number,
+): Promise<SeasonOverviewDto | null> {
+  const [season, summary] = await Promise.all([
+    getSeason(db, seasonId),
+    seasonSummary(db, seasonId),
+  ]);
+  if (!season && summary.races === 0 && !(await seasonExists(db, seasonId))) return null;
+  return { season, summary };
+}
+
 export interface WeekDriversDto {
   raceWeekNum: number;
   uniqueDrivers: number;
 }
 
 /** Distinct drivers per week that has races, by week. */
-export async function seasonWeekDrivers(db: Knex, seasonId: number): Promise<WeekDriversDto[]> {
-  const rows = await db(PARTICIPATION_WEEKS_TABLE)
+export async function seasonWeekDrivers(
+  db: Knex,
+  seasonId: number,
+  params: { raceWeekNum?: number } = {},
+): Promise<WeekDriversDto[]> {
+  const q = db(PARTICIPATION_WEEKS_TABLE)
     .select<{ race_week_num: number; unique_drivers: number }[]>('race_week_num', 'unique_drivers')
-    .where({ season_id: seasonId })
-    .orderBy('race_week_num');
+    .where({ season_id: seasonId });
+  if (params.raceWeekNum !== undefined) void q.andWhere('race_week_num', params.raceWeekNum);
+  const rows = await q.orderBy('race_week_num');
   return rows.map((r) => ({ raceWeekNum: r.race_week_num, uniqueDrivers: r.unique_drivers }));
+}
+
+export interface SeasonParticipationDto {
+  /** Per week that has races: the sums of its slots and its distinct drivers. */
+  weeks: (WeekParticipationDto & { raceWeekNum: number })[];
+  /** Per week and time slot, by week then slot. */
+  timeSlots: TimeSlotParticipationDto[];
+}
+
+/**
+ * Entries, distinct drivers and strength of field per week and per time slot (the
+ * participation and SoF pages), optionally of one week. Two reads by key prefix.
+ */
+export async function seasonParticipationByWeek(
+  db: Knex,
+  seasonId: number,
+  params: { raceWeekNum?: number } = {},
+): Promise<SeasonParticipationDto> {
+  const week = params.raceWeekNum;
+  const [timeSlots, { rows }] = await Promise.all([
+    seasonParticipation(db, seasonId, params),
+    db.raw<{ rows: (ParticipationSumsRow & { race_week_num: number })[] }>(
+      `SELECT p.race_week_num, sum(p.sessions)::int AS sessions, sum(p.subsessions)::int AS subsessions,
+              sum(p.drivers)::int AS drivers, sum(p.sof_sum) AS sof_sum, sum(p.sof_count)::int AS sof_count,
+              max(p.max_sof) AS max_sof, coalesce(min(u.unique_drivers), 0) AS unique_drivers
+         FROM ${PARTICIPATION_TABLE} p
+         LEFT JOIN ${PARTICIPATION_WEEKS_TABLE} u
+                ON u.season_id = p.season_id AND u.race_week_num = p.race_week_num
+        WHERE p.season_id = ? ${week !== undefined ? 'AND p.race_week_num = ?' : ''}
+        GROUP BY p.race_week_num
+        ORDER BY p.race_week_num`,
+      week !== undefined ? [seasonId, week] : [seasonId],
+    ),
+  ]);
+  return {
+    weeks: rows.map((r) => ({ raceWeekNum: r.race_week_num, ...participationOf(r) })),
+    timeSlots,
+  };
+}
+
+interface ParticipationSumsRow {
+  sessions: number;
+  subsessions: number;
+  drivers: number;
+  unique_drivers: number;
+  sof_sum: string | number | null;
+  sof_count: number;
+  max_sof: number | null;
+}
+
+function participationOf(r: ParticipationSumsRow): WeekParticipationDto {
+  return {
+    sessions: r.sessions,
+    subsessions: r.subsessions,
+    drivers: r.drivers,
+    uniqueDrivers: r.unique_drivers,
+    averageStrengthOfField: r.sof_count > 0 ? Math.round(Number(r.sof_sum) / r.sof_count) : null,
+    maxStrengthOfField: r.max_sof,
+  };
 }
 
 export interface PaceBandDto {

@@ -6,6 +6,7 @@ import {
   seasonRecentRaces,
   seasonSchedule,
 } from '../../../queries/racing/seasons.ts';
+import { seasonOverview, seasonParticipationByWeek } from '../../../queries/racing/season-stats.ts';
 import type { Knex } from '../../../db/knex.ts';
 import type { Page } from '../../../queries/racing/paging.ts';
 import { paged } from '../shared/dto.ts';
@@ -17,10 +18,13 @@ import {
   fastestLapsResponse,
   leaderboardQuery,
   leaderboardResponse,
+  participationQuery,
   recentRacesQuery,
   recentRacesResponse,
   scheduleResponse,
   seasonIdParams,
+  seasonOverviewResponse,
+  seasonParticipationResponse,
 } from './schema.ts';
 
 const tag = 'Seasons';
@@ -137,7 +141,41 @@ export const seasonLeaderboardApis: ApiEndpoint[] = leaderboards.map(
     }),
 );
 
+export const seasonApi = apiEndpoint({
+  name: 'api.seasons.show',
+  path: '/api/seasons/{id}',
+  tag,
+  summary: 'The season and its totals (races, entries, distinct drivers, strength of field)',
+  params: seasonIdParams,
+  response: seasonOverviewResponse,
+  canBeNotFound: true,
+  run: async ({ params, knex }) => {
+    const overview = await seasonOverview(knex, params.id);
+    if (!overview) throw notFound('season', params.id);
+    return { data: overview, meta: {} };
+  },
+});
+
+export const seasonParticipationApi = apiEndpoint({
+  name: 'api.seasons.participation',
+  path: '/api/seasons/{id}/participation',
+  tag,
+  summary: 'Entries, distinct drivers and strength of field per week and per time slot',
+  params: seasonIdParams,
+  query: participationQuery,
+  response: seasonParticipationResponse,
+  canBeNotFound: true,
+  run: async ({ params, query, knex }) => {
+    const participation = await seasonParticipationByWeek(knex, params.id, query);
+    if (participation.timeSlots.length === 0 && !(await seasonExists(knex, params.id)))
+      throw notFound('season', params.id);
+    return { data: participation, meta: {} };
+  },
+});
+
 export const seasonApiEndpoints: ApiEndpoint[] = [
+  seasonApi,
+  seasonParticipationApi,
   seasonCarTimesApi,
   seasonScheduleApi,
   seasonRecentRacesApi,

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import type { LeaderboardEntryDto } from '../../../queries/racing/leaderboards.ts';
 import type {
+  SeasonOverviewDto,
+  SeasonParticipationDto,
+} from '../../../queries/racing/season-stats.ts';
+import type {
   CarTimeDto,
   FastestLapDto,
   RecentRaceDto,
@@ -15,6 +19,7 @@ import {
   int,
   isoDate,
   isoTime,
+  itemResponse,
   lapTime,
   pagedResponse,
   trackSchema,
@@ -51,6 +56,8 @@ export const carTimesQuery = z.object({
 });
 
 export const recentRacesQuery = z.object({ raceWeekNum, ...paging });
+
+export const participationQuery = z.object({ raceWeekNum });
 
 export const fastestLapsQuery = z.object({
   raceWeekNum: raceWeekNum.describe(
@@ -187,3 +194,46 @@ export const carTimesResponse = pagedResponse('CarTimesResponse', carTimeSchema)
 export const recentRacesResponse = pagedResponse('RecentRacesResponse', recentRaceSchema);
 export const fastestLapsResponse = pagedResponse('FastestLapsResponse', fastestLapSchema);
 export const leaderboardResponse = pagedResponse('LeaderboardResponse', leaderboardEntrySchema);
+
+const summarySchema = z
+  .strictObject({
+    weeksRaced: count.describe('Weeks with at least one race.'),
+    sessions: count,
+    races: count.describe('Race splits (subsessions).'),
+    entries: count.describe('Driver starts.'),
+    uniqueDrivers: count.describe('Distinct drivers who started in the season.'),
+    averageStrengthOfField: int.nullable(),
+    maxStrengthOfField: int.nullable(),
+  })
+  .register(apiSchemas, { id: 'SeasonSummary' });
+
+export const seasonOverviewSchema = z
+  .strictObject({
+    season: seasonSchema
+      .nullable()
+      .describe('null when the catalog does not describe the season (known only from its races).'),
+    summary: summarySchema,
+  })
+  .register(apiSchemas, { id: 'SeasonOverview' }) satisfies z.ZodType<SeasonOverviewDto>;
+
+export const seasonParticipationSchema = z
+  .strictObject({
+    weeks: z
+      .array(participationSchema.extend({ raceWeekNum: int.describe('0-based.') }))
+      .describe('Per week that has races: the sums of its time slots and its distinct drivers.'),
+    timeSlots: z
+      .array(
+        participationSchema.extend({
+          raceWeekNum: int.describe('0-based.'),
+          timeSlot: z.string().describe('"HH:MM" UTC.'),
+        }),
+      )
+      .describe('Per week and time slot, by week then slot.'),
+  })
+  .register(apiSchemas, { id: 'SeasonParticipation' }) satisfies z.ZodType<SeasonParticipationDto>;
+
+export const seasonOverviewResponse = itemResponse('SeasonOverviewResponse', seasonOverviewSchema);
+export const seasonParticipationResponse = itemResponse(
+  'SeasonParticipationResponse',
+  seasonParticipationSchema,
+);

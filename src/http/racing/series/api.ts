@@ -1,10 +1,12 @@
-import { listSeries, searchSeries } from '../../../queries/racing/series.ts';
+import { getSeries, listSeries, searchSeries } from '../../../queries/racing/series.ts';
 import { paged, whole } from '../shared/dto.ts';
-import { apiEndpoint, type ApiEndpoint } from '../shared/endpoint.ts';
+import { apiEndpoint, notFound, type ApiEndpoint } from '../shared/endpoint.ts';
 import {
   listSeriesQuery,
   searchSeriesQuery,
+  seriesIdParams,
   seriesListResponse,
+  seriesResponse,
   seriesSearchResponse,
 } from './schema.ts';
 
@@ -31,4 +33,20 @@ export const searchSeriesApi = apiEndpoint({
   run: async ({ query, knex }) => whole(await searchSeries(knex, query)),
 });
 
-export const seriesApiEndpoints: ApiEndpoint[] = [listSeriesApi, searchSeriesApi];
+export const showSeriesApi = apiEndpoint({
+  name: 'api.series.show',
+  path: '/api/series/{id}',
+  tag,
+  summary: 'One series with every catalogued season',
+  params: seriesIdParams,
+  response: seriesResponse,
+  canBeNotFound: true,
+  run: async ({ params, knex }) => {
+    const series = await getSeries(knex, params.id);
+    if (!series) throw notFound('series', params.id);
+    return { data: series, meta: {} };
+  },
+});
+
+/** `/api/series/search` before `/api/series/{id}`, which would take "search" for an id. */
+export const seriesApiEndpoints: ApiEndpoint[] = [listSeriesApi, searchSeriesApi, showSeriesApi];

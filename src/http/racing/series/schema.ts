@@ -1,10 +1,12 @@
 import { z } from 'zod';
-import type { SeriesListItemDto } from '../../../queries/racing/series.ts';
+import type { SeriesDto, SeriesListItemDto } from '../../../queries/racing/series.ts';
 import { apiSchemas } from '../../openapi/schemas.ts';
-import { count, int, listResponse, pagedResponse } from '../shared/dto.ts';
-import { category, pageSize, paging, searchText } from '../shared/params.ts';
+import { count, int, itemResponse, listResponse, pagedResponse } from '../shared/dto.ts';
+import { category, idParam, pageSize, paging, searchText } from '../shared/params.ts';
 
 /** Parameters and answers of /api/series/**. */
+
+export const seriesIdParams = z.object({ id: idParam('series') });
 
 export const listSeriesQuery = z.object({
   category: category.optional().describe('Only series of this licence category.'),
@@ -39,3 +41,24 @@ export const seriesListItemSchema = z
 
 export const seriesListResponse = pagedResponse('SeriesListResponse', seriesListItemSchema);
 export const seriesSearchResponse = listResponse('SeriesSearchResponse', seriesListItemSchema);
+
+export const seriesSchema = seriesListItemSchema
+  .extend({
+    description: z.string().nullable(),
+    seasons: z
+      .array(
+        z.strictObject({
+          seasonId: int,
+          seasonName: z.string(),
+          seasonYear: count,
+          seasonQuarter: count,
+          active: z.boolean(),
+          complete: z.boolean(),
+          official: z.boolean(),
+        }),
+      )
+      .describe('Every catalogued season, newest first.'),
+  })
+  .register(apiSchemas, { id: 'Series' }) satisfies z.ZodType<SeriesDto>;
+
+export const seriesResponse = itemResponse('SeriesResponse', seriesSchema);
