@@ -38,7 +38,7 @@ import { createKnex, type Knex } from '../src/db/knex.ts';
 import { migrateLatest } from '../src/db/migrate.ts';
 import { allEventDefinitions } from '../src/events/index.ts';
 import { createEventRegistry, createEventStore, type EventStore } from '../src/eventstore/index.ts';
-import { seedDemoData } from '../src/ingest/pipeline/seed-demo.ts';
+import { seedDemoData } from '../src/demo/racing-seed.ts';
 import { createLogger } from '../src/logger.ts';
 import { rebuildProjection } from '../src/projections/core/rebuild.ts';
 import {

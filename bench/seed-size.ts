@@ -13,7 +13,7 @@ import {
   buildSubsessionResult,
   createDemoFetch,
   createDemoWorld,
-} from '../src/ingest/demo/index.ts';
+} from '../src/demo/iracing/index.ts';
 
 const { values } = parseArgs({
   options: {

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Which deterministic demo world this database was seeded with (src/ingest/pipeline/demo-world.ts).
+ * Which deterministic demo world this database was seeded with (src/demo/racing-world.ts).
  * One row at most. Jobs that re-fetch demo data later (session replays) rebuild the SAME world
  * from it; `npm start` skips a seed that already completed with the same parameters.
  */

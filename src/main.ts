@@ -1,6 +1,6 @@
 import { configOrExit, openRuntime, roleLogger } from './app/runtime.ts';
 import { startWebServer } from './http/server.ts';
-import { seedDemoContent } from './seed/demo-content.ts';
+import { seedDemoContent } from './demo/seed.ts';
 
 /**
  * `npm start`: the whole site in one process — the runtime (database: embedded PostgreSQL

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/db.ts';
-import { demoArticles } from '../commands/articles/demo-articles.ts';
+import { demoArticles } from '../demo/articles.ts';
 import { loadConfig } from '../config.ts';
 import { getPublishedArticleBySlug } from '../queries/articles.ts';
 import { openArticlesCli, runArticlesCli } from './articles.ts';

@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { catchUpTo } from '../app/catch-up.ts';
 import { configOrExit, openRuntime } from '../app/runtime.ts';
 import { isDomainError, notFoundError } from '../commands/core/errors.ts';
-import { seedDemoArticles } from '../commands/articles/demo-articles.ts';
+import { seedDemoArticles } from '../demo/articles.ts';
 import {
   createArticle,
   publishArticle,
@@ -21,7 +21,7 @@ import type { Logger } from '../logger.ts';
 import { listAllArticles, listPublishedArticles } from '../queries/articles.ts';
 import { runMain } from './output.ts';
 
-export { seedDemoArticles } from '../commands/articles/demo-articles.ts';
+export { seedDemoArticles } from '../demo/articles.ts';
 
 const USAGE = `Usage: npm run articles -- <command> [options]
 

@@ -4,12 +4,12 @@ import {
   DEFAULT_SEED_DRIVERS,
   seedDemoData,
   type SeedProgress,
-} from '../ingest/pipeline/index.ts';
+} from '../demo/index.ts';
 import { catchUpAll } from '../app/catch-up.ts';
 import { configOrExit, openRuntime } from '../app/runtime.ts';
 import { fmt, progressLine, runMain, seconds } from './output.ts';
 
-export { seedDemoData } from '../ingest/pipeline/index.ts';
+export { seedDemoData } from '../demo/index.ts';
 
 const USAGE = `Usage:
   npm run seed -- [--drivers N] [--seed S] [--concurrency C] [--no-projections]

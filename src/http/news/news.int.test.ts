@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient, pageFromHtml } from '../../../tests/http/support/client.ts';
 import { startTestServer, type TestServer } from '../../../tests/http/support/server.ts';
-import { demoArticleId, seedDemoArticles } from '../../commands/articles/demo-articles.ts';
+import { demoArticleId, seedDemoArticles } from '../../demo/articles.ts';
 import {
   createArticle,
   publishArticle,

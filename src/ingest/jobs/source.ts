@@ -7,7 +7,7 @@ import {
   demoClock,
   demoWorld,
   readDemoWorldRecord,
-} from '../pipeline/demo-world.ts';
+} from '../../demo/racing-world.ts';
 import type { IngestSource } from '../pipeline/recorder.ts';
 
 /** Where the ingest fetches from: the configured iRacing account or the demo world. */

@@ -2,8 +2,7 @@
  * The ingest pipeline: iRacing payloads → racing events. Pure mappers (map-*.ts), the facts they
  * produce (facts.ts), the idempotent, correcting recorder (recorder.ts, writer.ts) and the
  * operations that drive a client through them (ingest-*.ts). Jobs (src/ingest/jobs), the offline
- * import (src/ingest/import), the demo seed (src/ingest/seed.ts) and session replays all go
- * through here. See docs/ingest.md.
+ * import (src/ingest/import), the demo seed (src/demo) and session replays all go through here. See docs/ingest.md.
  */
 export { canonicalJson, contentHash, uuidV5 } from './content-hash.ts';
 export { IngestMappingError } from './mapping-error.ts';
@@ -57,22 +56,3 @@ export {
   type DriversReport,
 } from './ingest-drivers.ts';
 export { ingestCatalog, type CatalogOptions, type CatalogReport } from './ingest-catalog.ts';
-export {
-  DEMO_API_URL,
-  DEFAULT_DEMO_SEED,
-  createDemoClient,
-  demoClock,
-  demoWorld,
-  readDemoWorldRecord,
-  type DemoWorldParams,
-  type DemoWorldRecord,
-} from './demo-world.ts';
-export {
-  DEFAULT_SEED_DRIVERS,
-  seedDemoData,
-  type SeedDeps,
-  type SeedOptions,
-  type SeedPhase,
-  type SeedProgress,
-  type SeedReport,
-} from './seed-demo.ts';

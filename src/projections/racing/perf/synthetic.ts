@@ -2,7 +2,7 @@ import type { DriverResult, SubsessionResultsData } from '../../../events/racing
 
 /**
  * A deterministic synthetic results log for volume checks of the racing read models (not the
- * product's demo data, which travels the ingest path: src/ingest/demo). `drivers` drivers race
+ * product's demo data, which travels the ingest path: src/demo). `drivers` drivers race
  * `subsessions` 20-car subsessions spread over 20 series × 12 weeks × 12 daily slots.
  */
 

@@ -1,0 +1,79 @@
+import { SERIES } from '../catalog/series.ts';
+import { resolveDemoOptions, type DemoWorldOptions } from '../options.ts';
+import { WorldSimulation, type SimulatedWorld } from '../sim/simulation.ts';
+import { RACE_WEEKS, WEEK_MS, seasonsEndingWith, type SeasonRef } from './calendar.ts';
+import { generateDrivers, type DriverTable } from './drivers.ts';
+import { buildSeriesSeason, type SeriesSeason } from './schedules.ts';
+
+/**
+ * A deterministic demo world: catalogue, members, seasons with schedules, and a lazily computed
+ * race history. Creating it is cheap (members and schedules only); races are simulated when
+ * something first asks for them (see WorldSimulation).
+ */
+export class DemoWorld implements SimulatedWorld {
+  readonly options: DemoWorldOptions;
+  readonly seasons: readonly SeasonRef[];
+  readonly drivers: DriverTable;
+  /** Start of the first simulated race week. */
+  readonly startMs: number;
+  /** End of the last race week run: the world's "now"; nothing happens after it. */
+  readonly nowMs: number;
+  /** Race weeks simulated in total. */
+  readonly totalWeeks: number;
+  readonly simulation: WorldSimulation;
+  private readonly bySeason: SeriesSeason[][];
+  private readonly bySeasonId: Map<number, SeriesSeason>;
+
+  constructor(options: DemoWorldOptions) {
+    this.options = options;
+    this.seasons = seasonsEndingWith(options.lastSeason, options.seasons);
+    const first = this.seasons[0] as SeasonRef;
+    const last = this.seasons[this.seasons.length - 1] as SeasonRef;
+    this.startMs = first.startMs;
+    this.totalWeeks = (this.seasons.length - 1) * RACE_WEEKS + options.weeksRunInLastSeason;
+    this.nowMs = last.startMs + options.weeksRunInLastSeason * WEEK_MS;
+    this.bySeason = this.seasons.map((season) =>
+      SERIES.map((series, index) => buildSeriesSeason(options.seed, season, series, index)),
+    );
+    this.bySeasonId = new Map(this.bySeason.flat().map((s) => [s.seasonId, s]));
+    this.drivers = generateDrivers(
+      options.seed,
+      options.drivers,
+      this.startMs,
+      options.racesPerDriverPerWeek,
+    );
+    this.simulation = new WorldSimulation(this);
+  }
+
+  /** Start of the k-th simulated race week (0-based across seasons). */
+  weekStart(week: number): number {
+    const season = this.seasons[Math.floor(week / RACE_WEEKS)];
+    if (!season) throw new RangeError(`week ${week} is outside the world`);
+    return season.startMs + (week % RACE_WEEKS) * WEEK_MS;
+  }
+
+  seriesSeasonsOf(seasonIndex: number): readonly SeriesSeason[] {
+    const list = this.bySeason[seasonIndex];
+    if (!list) throw new RangeError(`season index ${seasonIndex} is outside the world`);
+    return list;
+  }
+
+  seriesSeason(seasonId: number): SeriesSeason | undefined {
+    return this.bySeasonId.get(seasonId);
+  }
+
+  allSeriesSeasons(): readonly SeriesSeason[] {
+    return this.bySeason.flat();
+  }
+
+  /** Race weeks of a season that have been (or will have been, by `nowMs`) run. */
+  weeksRun(season: SeasonRef): number {
+    return season.index === this.seasons.length - 1
+      ? this.options.weeksRunInLastSeason
+      : RACE_WEEKS;
+  }
+}
+
+export function createDemoWorld(overrides: Partial<DemoWorldOptions> = {}): DemoWorld {
+  return new DemoWorld(resolveDemoOptions(overrides));
+}

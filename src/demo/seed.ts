@@ -1,0 +1,74 @@
+import type { Config } from '../config.ts';
+import type { Knex } from '../db/knex.ts';
+import type { EventStore, Position } from '../eventstore/port.ts';
+import type { JobSystem } from '../jobs/system.ts';
+import type { Logger } from '../logger.ts';
+import { seedDemoArticles } from './articles.ts';
+import { seedDemoData } from './racing-seed.ts';
+
+export interface SeedDeps {
+  config: Config;
+  knex: Knex;
+  eventStore: EventStore;
+  jobs: JobSystem;
+  logger: Logger;
+}
+
+/**
+ * Demo content for the embedded default, written through commands and the real ingest path
+ * (never by inserting rows): news articles, then a racing world of SEED_DRIVERS drivers.
+ * Idempotent: deterministic ids and payloads, so a second start appends nothing. Projections
+ * are woken by the appends; pages fill in as the workers catch up.
+ */
+export async function seedDemoContent(deps: SeedDeps, signal?: AbortSignal): Promise<void> {
+  const logger = deps.logger.child({ component: 'seed' });
+  const notifyAppended = (a: { position: Position; eventTypes: readonly string[] }) =>
+    deps.jobs.notifyAppended(a.position, a.eventTypes);
+  const articles = await seedDemoArticles({
+    eventStore: deps.eventStore,
+    notifyAppended,
+    logger,
+    actor: { type: 'system', id: 'seed' },
+  });
+  if (articles.created.length > 0)
+    logger.info({ created: articles.created.length }, 'demo articles created');
+
+  let lastLog = 0;
+  const report = await seedDemoData({
+    deps: { knex: deps.knex, eventStore: deps.eventStore, logger, jobs: deps.jobs },
+    drivers: deps.config.SEED_DRIVERS,
+    skipIfSeeded: true,
+    ...(signal ? { signal } : {}),
+    onProgress: (p) => {
+      if (p.elapsedMs - lastLog < 5_000 && p.phase !== 'done') return;
+      lastLog = p.elapsedMs;
+      logger.info(
+        {
+          phase: p.phase,
+          done: p.done,
+          total: p.total,
+          events: p.appended,
+          eventsPerSecond: Math.round(p.eventsPerSecond),
+        },
+        'seeding demo racing data',
+      );
+    },
+  });
+  if (report.skipped) logger.info({ drivers: report.drivers }, 'demo racing data already seeded');
+  else if (signal?.aborted)
+    // Not recorded as seeded: the next start ingests again, and what is already in the log
+    // appends nothing (ingest is idempotent), so it carries on where this one stopped.
+    logger.info(
+      { events: report.counts?.appended },
+      'demo racing data seeding stopped by shutdown; the next start resumes it',
+    );
+  else
+    logger.info(
+      {
+        drivers: report.drivers,
+        seconds: Math.round(report.elapsedMs / 1000),
+        events: report.counts?.appended,
+      },
+      'demo racing data seeded',
+    );
+}

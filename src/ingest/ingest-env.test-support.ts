@@ -1,0 +1,60 @@
+import { pino } from 'pino';
+import { allEventDefinitions } from '../events/index.ts';
+import { createEventRegistry, createEventStore, type EventStore } from '../eventstore/index.ts';
+import { createTestDatabase, type TestDatabase } from '../../tests/support/db.ts';
+
+/** Test support for the ingest int tests: a fresh database with the app's validating event store. */
+
+export const silentLogger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+
+export interface IngestTestEnv {
+  db: TestDatabase;
+  store: EventStore;
+  close(): Promise<void>;
+}
+
+export async function createIngestTestEnv(): Promise<IngestTestEnv> {
+  const db = await createTestDatabase();
+  const store = createEventStore({
+    config: { EVENTSTORE_URL: undefined },
+    logger: silentLogger,
+    registry: createEventRegistry(allEventDefinitions),
+    url: db.url,
+    pollIntervalMs: 100,
+  });
+  return {
+    db,
+    store,
+    close: async () => {
+      await store.close();
+      await db.drop();
+    },
+  };
+}
+
+/**
+ * Every event of the log, in order (type and stream), for "nothing was appended" assertions.
+ * Waits while the PostgreSQL adapter holds events back (an older transaction anywhere in the
+ * cluster is still open), so the answer is the whole committed log.
+ */
+export async function allEvents(
+  store: EventStore,
+): Promise<{ type: string; streamName: string }[]> {
+  for (let attempt = 0; ; attempt++) {
+    const out: { type: string; streamName: string }[] = [];
+    let from: Awaited<ReturnType<EventStore['readAll']>>['next'] | undefined;
+    for (;;) {
+      const page = await store.readAll({ ...(from ? { from } : {}), maxCount: 1000 });
+      out.push(...page.events.map((e) => ({ type: e.type, streamName: e.streamName })));
+      if (page.heldBack && attempt < 200) break;
+      if (page.isEnd) return out;
+      from = page.next;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export const fixedClock =
+  (iso = '2025-06-01T12:00:00.000Z') =>
+  () =>
+    new Date(iso);
