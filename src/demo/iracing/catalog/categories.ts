@@ -1,10 +1,24 @@
+import { z } from 'zod';
+import { cell, loadCsv } from './data.ts';
+
 /**
- * The licence categories as the API names them. Since 2024 Season 2 "road" (2) is split into
- * sports car (5) and formula car (6); the demo world lives after the split, so it never
- * issues category 2 licences, but road TRACKS keep category 2 ("Road"), as the API does.
+ * The licence and track categories as the API names them (data/licence-categories.csv,
+ * data/track-categories.csv). Since 2024 Season 2 "road" (2) is split into sports car (5) and
+ * formula car (6); the demo world lives after the split, so it never issues category 2 licences,
+ * but road TRACKS keep category 2 ("Road"), as the API does.
  */
 
-export type LicenceCategoryKey = 'oval' | 'sports_car' | 'formula_car' | 'dirt_oval' | 'dirt_road';
+export const LICENCE_CATEGORY_KEYS = [
+  'oval',
+  'sports_car',
+  'formula_car',
+  'dirt_oval',
+  'dirt_road',
+] as const;
+export type LicenceCategoryKey = (typeof LICENCE_CATEGORY_KEYS)[number];
+
+export const TRACK_CATEGORY_KEYS = ['oval', 'road', 'dirt_oval', 'dirt_road'] as const;
+export type TrackCategoryKey = (typeof TRACK_CATEGORY_KEYS)[number];
 
 export interface LicenceCategory {
   key: LicenceCategoryKey;
@@ -20,41 +34,42 @@ export interface LicenceCategory {
   trackCategory: TrackCategoryKey;
 }
 
-export const LICENCE_CATEGORIES: readonly LicenceCategory[] = [
-  { key: 'oval', id: 1, name: 'Oval', resultsName: 'Oval', seq: 1, trackCategory: 'oval' },
-  {
-    key: 'sports_car',
-    id: 5,
-    name: 'Sports Car',
-    resultsName: 'Sports_Car',
-    seq: 2,
-    trackCategory: 'road',
-  },
-  {
-    key: 'formula_car',
-    id: 6,
-    name: 'Formula Car',
-    resultsName: 'Formula_Car',
-    seq: 3,
-    trackCategory: 'road',
-  },
-  {
-    key: 'dirt_oval',
-    id: 3,
-    name: 'Dirt Oval',
-    resultsName: 'Dirt_Oval',
-    seq: 4,
-    trackCategory: 'dirt_oval',
-  },
-  {
-    key: 'dirt_road',
-    id: 4,
-    name: 'Dirt Road',
-    resultsName: 'Dirt_Road',
-    seq: 5,
-    trackCategory: 'dirt_road',
-  },
-];
+export interface TrackCategory {
+  key: TrackCategoryKey;
+  id: number;
+  /** results' `track.category` (title case, as in results/get). */
+  resultsName: string;
+}
+
+/** Every licence category once, in `seq` order: the columns of the per-driver rating tables. */
+export const LICENCE_CATEGORIES: readonly LicenceCategory[] = (() => {
+  const rows = loadCsv(
+    'licence-categories.csv',
+    z.object({
+      key: z.enum(LICENCE_CATEGORY_KEYS),
+      id: cell.int,
+      name: cell.text,
+      resultsName: cell.text,
+      seq: cell.int,
+      trackCategory: z.enum(TRACK_CATEGORY_KEYS),
+    }),
+  );
+  if (rows.map((r) => r.key).join() !== LICENCE_CATEGORY_KEYS.join())
+    throw new Error(`demo catalogue data/licence-categories.csv: one row per category, in order`);
+  return rows;
+})();
+
+export const TRACK_CATEGORIES: Record<TrackCategoryKey, TrackCategory> = (() => {
+  const rows = loadCsv(
+    'track-categories.csv',
+    z.object({ key: z.enum(TRACK_CATEGORY_KEYS), id: cell.int, resultsName: cell.text }),
+  );
+  const byKey = Object.fromEntries(rows.map((r) => [r.key, r]));
+  const missing = TRACK_CATEGORY_KEYS.filter((key) => !byKey[key]);
+  if (missing.length > 0 || rows.length !== TRACK_CATEGORY_KEYS.length)
+    throw new Error(`demo catalogue data/track-categories.csv: one row per category`);
+  return byKey as Record<TrackCategoryKey, TrackCategory>;
+})();
 
 /** Index of a category in LICENCE_CATEGORIES: the column of the per-driver rating tables. */
 export function categoryIndex(key: LicenceCategoryKey): number {
@@ -68,19 +83,3 @@ export function licenceCategory(key: LicenceCategoryKey): LicenceCategory {
 }
 
 export const CATEGORY_COUNT = LICENCE_CATEGORIES.length;
-
-export type TrackCategoryKey = 'oval' | 'road' | 'dirt_oval' | 'dirt_road';
-
-export interface TrackCategory {
-  key: TrackCategoryKey;
-  id: number;
-  /** results' `track.category` (title case, as in results/get). */
-  resultsName: string;
-}
-
-export const TRACK_CATEGORIES: Record<TrackCategoryKey, TrackCategory> = {
-  oval: { key: 'oval', id: 1, resultsName: 'Oval' },
-  road: { key: 'road', id: 2, resultsName: 'Road' },
-  dirt_oval: { key: 'dirt_oval', id: 3, resultsName: 'Dirt Oval' },
-  dirt_road: { key: 'dirt_road', id: 4, resultsName: 'Dirt Road' },
-};

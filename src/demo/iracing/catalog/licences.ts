@@ -1,19 +1,34 @@
+import { z } from 'zod';
 import { LICENCE_GROUPS } from '../../../domain/index.ts';
 import type { LicenceGroup } from '../../../ingest/schemas/index.ts';
+import { cell, loadCsv } from './data.ts';
 
-/** Licence colours per group (1..7), as lookup/licenses and member/get give them. */
-export const GROUP_COLOURS = [
-  'fc0706',
-  'fc8a27',
-  'feec04',
-  '00c702',
-  '0153db',
-  '000000',
-  '000000',
-] as const;
+/**
+ * Per licence group (1 Rookie … 7 Pro/WC; data/licence-groups.csv): the colour lookup/licenses
+ * and member/get give it, the rules lookup/licenses records, and the CPI that holds a 3.00
+ * safety rating in the group (the safety-rating model below).
+ */
+const GROUPS = (() => {
+  const intOrNone = z.union([z.literal('').transform(() => null), cell.int]);
+  const rows = loadCsv(
+    'licence-groups.csv',
+    z.object({
+      group: cell.int,
+      colour: z.string().regex(/^[0-9a-f]{6}$/, 'a hex colour'),
+      cpiForSr3: cell.number.pipe(z.number().positive()),
+      minNumRaces: intOrNone,
+      participationCredits: cell.int,
+      minSrToFastTrack: intOrNone,
+      minNumTt: intOrNone,
+    }),
+  );
+  if (rows.some((row, index) => row.group !== index + 1) || rows.length !== LICENCE_GROUPS.length)
+    throw new Error('demo catalogue data/licence-groups.csv: one row per group, 1 to 7 in order');
+  return rows;
+})();
 
 export function groupColour(group: number): string {
-  return GROUP_COLOURS[group - 1] ?? '000000';
+  return GROUPS[group - 1]?.colour ?? '000000';
 }
 
 export function groupName(group: number): string {
@@ -26,46 +41,35 @@ export function groupName(group: number): string {
  * the recorded results (pairs of `new_cpi` and `new_sub_level`): SR ≈ 3 + 1.8·ln(CPI / ref),
  * with ref the CPI that holds a 3.00 in that class.
  */
-const CPI_FOR_SR3 = [12, 18, 27, 38, 48, 55, 60] as const;
 const SR_SLOPE = 1.8;
 
+const cpiForSr3 = (group: number): number => GROUPS[group - 1]?.cpiForSr3 ?? 48;
+
 export function safetyRatingFromCpi(group: number, cpi: number): number {
-  const ref = CPI_FOR_SR3[group - 1] ?? 48;
-  const sr = 3 + SR_SLOPE * Math.log(Math.max(cpi, 0.5) / ref);
+  const sr = 3 + SR_SLOPE * Math.log(Math.max(cpi, 0.5) / cpiForSr3(group));
   return Math.min(4.99, Math.max(0, Math.floor(sr * 100) / 100));
 }
 
 export function cpiForSafetyRating(group: number, safetyRating: number): number {
-  const ref = CPI_FOR_SR3[group - 1] ?? 48;
-  return ref * Math.exp((safetyRating - 3) / SR_SLOPE);
+  return cpiForSr3(group) * Math.exp((safetyRating - 3) / SR_SLOPE);
 }
-
-/** lookup/licenses rules per group, as recorded. */
-const GROUP_RULES = [
-  { min_num_races: 2, participation_credits: 0, min_sr_to_fast_track: 300, min_num_tt: 4 },
-  { min_num_races: 4, participation_credits: 4, min_sr_to_fast_track: 400, min_num_tt: 4 },
-  { min_num_races: 4, participation_credits: 4, min_sr_to_fast_track: 400, min_num_tt: 4 },
-  { min_num_races: 4, participation_credits: 7, min_sr_to_fast_track: 400, min_num_tt: 4 },
-  { min_num_races: null, participation_credits: 7, min_sr_to_fast_track: 400, min_num_tt: null },
-  { min_num_races: null, participation_credits: 0, min_sr_to_fast_track: null, min_num_tt: null },
-  { min_num_races: null, participation_credits: 0, min_sr_to_fast_track: null, min_num_tt: null },
-] as const;
 
 /** The races a driver needs in a season before a promotion counts. */
 export function minRacesForPromotion(group: number): number {
-  return GROUP_RULES[group - 1]?.min_num_races ?? 4;
+  return GROUPS[group - 1]?.minNumRaces ?? 4;
 }
 
 /** The lookup/licenses payload: static, identical to the recorded one. */
 export function licenceLookupPayload(): LicenceGroup[] {
   return LICENCE_GROUPS.map((g, index) => {
-    const rules = GROUP_RULES[index] ?? GROUP_RULES[0];
+    const rules = GROUPS[index];
+    if (!rules) throw new RangeError(`no licence-groups.csv row for group ${g.group}`);
     return {
       license_group: g.group,
       group_name: g.name,
-      min_num_races: rules.min_num_races,
-      participation_credits: rules.participation_credits,
-      min_sr_to_fast_track: rules.min_sr_to_fast_track,
+      min_num_races: rules.minNumRaces,
+      participation_credits: rules.participationCredits,
+      min_sr_to_fast_track: rules.minSrToFastTrack,
       levels: [1, 2, 3, 4].map((step) => ({
         license_id: index * 4 + step,
         license_group: g.group,
@@ -74,7 +78,7 @@ export function licenceLookupPayload(): LicenceGroup[] {
         license_letter: g.letter,
         color: groupColour(g.group),
       })),
-      min_num_tt: rules.min_num_tt,
+      min_num_tt: rules.minNumTt,
     };
   });
 }
