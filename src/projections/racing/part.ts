@@ -11,6 +11,10 @@ export interface SubsessionContribution {
   readonly subsessionId: number;
   readonly sessionId: number;
   readonly seasonId: number;
+  readonly seriesId: number;
+  readonly seriesName: string;
+  /** iRacing's season year (a season's races may start in the calendar year before). */
+  readonly seasonYear: number;
   readonly raceWeekNum: number;
   readonly trackId: number;
   readonly trackName: string;

@@ -26,7 +26,7 @@ export const REPLAY_STARTS_TABLE = 'racing_replay_starts';
 export async function createReplayStarts(trx: Knex.Transaction): Promise<void> {
   await trx.raw(`
     CREATE UNLOGGED TABLE ${REPLAY_STARTS_TABLE} AS
-    SELECT s.season_id, s.race_week_num, r.car_id, r.cust_id, s.track_id, s.track_name, s.config_name,
+    SELECT s.season_id, s.series_id, s.series_name, s.season_year, s.race_week_num, r.car_id, r.cust_id, s.track_id, s.track_name, s.config_name,
            s.category, s.start_time, s.time_slot, r.subsession_id, o.ord, r.display_name, r.country_code, r.car_name,
            r.finish_position_in_class, r.starting_position_in_class, r.laps_complete, r.laps_led,
            r.incidents, r.best_lap_time, r.average_lap, r.old_irating

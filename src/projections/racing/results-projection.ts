@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { RecordedEvent } from '../../eventstore/port.ts';
 import type { Projection } from '../core/types.ts';
+import { driverCareerPart } from '../driver-career/index.ts';
 import { driversPart } from '../drivers/index.ts';
 import { lapTimesPart } from '../lap-times/index.ts';
 import { pacePart } from '../pace/index.ts';
@@ -29,6 +30,7 @@ export const resultsParts: readonly ResultsPart[] = [
   lapTimesPart,
   participationPart,
   pacePart,
+  driverCareerPart,
   driversPart,
 ];
 

@@ -7,6 +7,9 @@ interface PreviousRow {
   subsession_id: number;
   session_id: number;
   season_id: number;
+  series_id: number;
+  series_name: string;
+  season_year: number;
   race_week_num: number;
   track_id: number;
   track_name: string;
@@ -29,7 +32,8 @@ export async function loadPreviousContributions(
 ): Promise<SubsessionContribution[]> {
   if (subsessionIds.length === 0) return [];
   const { rows } = await trx.raw<{ rows: PreviousRow[] }>(
-    `SELECT s.subsession_id, s.session_id, s.season_id, s.race_week_num, s.track_id, s.track_name,
+    `SELECT s.subsession_id, s.session_id, s.season_id, s.series_id, s.series_name, s.season_year,
+            s.race_week_num, s.track_id, s.track_name,
             s.config_name, s.category, s.event_type, s.start_time, s.time_slot,
             (SELECT json_agg(json_build_object(
                 'custId', r.cust_id, 'displayName', r.display_name, 'countryCode', r.country_code,
@@ -50,6 +54,9 @@ export async function loadPreviousContributions(
     subsessionId: r.subsession_id,
     sessionId: r.session_id,
     seasonId: r.season_id,
+    seriesId: r.series_id,
+    seriesName: r.series_name,
+    seasonYear: r.season_year,
     raceWeekNum: r.race_week_num,
     trackId: r.track_id,
     trackName: r.track_name,
