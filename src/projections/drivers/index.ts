@@ -21,8 +21,8 @@ export {
 /** Drivers, licences per category, the search index and the iRating distribution. */
 export const driversPart: ResultsPart = {
   name: 'drivers',
-  // 3: prefix-search indexes (racing_drivers_name_prefix, racing_drivers_surname_prefix).
-  version: 3,
+  // 4: safety-rating and licence-class indexes for the driver list.
+  version: 4,
   tables: [DRIVERS_TABLE, DRIVER_LICENSES_TABLE, IRATING_BUCKETS_TABLE, IRATING_PERCENTILES_TABLE],
   createTables: createDriverTables,
   apply: applyDrivers,

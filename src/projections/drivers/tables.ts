@@ -94,4 +94,12 @@ export async function createDriverIndexes(db: Knex.Transaction | Knex): Promise<
   await db.raw(
     `CREATE INDEX racing_driver_licenses_rank ON ${DRIVER_LICENSES_TABLE} (category, irating DESC, cust_id DESC) WHERE irating IS NOT NULL`,
   );
+  // The driver list by safety rating, and by licence (class, then safety rating; also a class
+  // sorted by safety rating), either direction.
+  await db.raw(
+    `CREATE INDEX racing_driver_licenses_sr ON ${DRIVER_LICENSES_TABLE} (category, sub_level DESC, cust_id DESC) WHERE sub_level IS NOT NULL`,
+  );
+  await db.raw(
+    `CREATE INDEX racing_driver_licenses_class ON ${DRIVER_LICENSES_TABLE} (category, license_group DESC, sub_level DESC, cust_id DESC) WHERE license_group IS NOT NULL AND sub_level IS NOT NULL`,
+  );
 }

@@ -5,6 +5,7 @@ import {
   DRIVERS_TABLE,
   IRATING_BUCKETS_TABLE,
 } from '../../projections/drivers/tables.ts';
+import { DRIVER_TOTALS_TABLE } from '../../projections/driver-career/tables.ts';
 import { RATING_HISTORY_TABLE } from '../../projections/rating-history/tables.ts';
 import { SEASON_DRIVER_STATS_TABLE } from '../../projections/season-leaderboards/tables.ts';
 import { RESULTS_TABLE, SUBSESSIONS_TABLE } from '../../projections/subsessions/tables.ts';
@@ -42,26 +43,57 @@ export interface DriverListItemDto {
   countryCode: string | null;
   /** The licence of the requested category (null when the driver has none there). */
   license: LicenseDto | null;
+  /** Race starts and class wins in the requested category (0 when none). */
+  starts: number;
+  wins: number;
 }
 
-export type DriverSort = 'irating' | 'name';
+export const DRIVER_SORTS = [
+  'irating',
+  'safety_rating',
+  'licence',
+  'starts',
+  'wins',
+  'name',
+] as const;
+export type DriverSort = (typeof DRIVER_SORTS)[number];
 export type SortDirection = 'asc' | 'desc';
 
-/** The natural direction of each driver sort: highest iRating first, names A→Z. */
+/** The natural direction of each driver sort: highest first, names A→Z. */
 export const DRIVER_SORT_DEFAULT_DIRECTION: Record<DriverSort, SortDirection> = {
   irating: 'desc',
+  safety_rating: 'desc',
+  licence: 'desc',
+  starts: 'desc',
+  wins: 'desc',
   name: 'asc',
 };
+
+/** Licence classes as the list filters them, with the licence groups each stands for. */
+export const LICENCE_CLASS_GROUPS = {
+  R: [1],
+  D: [2],
+  C: [3],
+  B: [4],
+  A: [5],
+  P: [6, 7],
+} as const satisfies Record<string, readonly number[]>;
+export type LicenceClassFilter = keyof typeof LICENCE_CLASS_GROUPS;
 
 export interface ListDriversParams extends PageRequest {
   /** Default sports_car. */
   category?: string;
-  /** irating: drivers rated in the category; name: all drivers. Default irating. */
+  /**
+   * irating / safety_rating / licence: drivers with that figure in the category; starts / wins:
+   * drivers who raced in the category; name: all drivers. Default irating.
+   */
   sort?: DriverSort;
   /** Default: the sort's natural direction (DRIVER_SORT_DEFAULT_DIRECTION). */
   direction?: SortDirection;
   /** Only drivers of this country: ISO 3166 alpha-2, as the results carry it ("DE"); case-insensitive. */
   country?: string;
+  /** Only drivers whose licence in the category is of this class (P includes Pro/WC). */
+  licenceClass?: LicenceClassFilter;
 }
 
 interface DriverLicenceJoinRow extends Omit<LicenseRow, 'category'> {
@@ -69,11 +101,14 @@ interface DriverLicenceJoinRow extends Omit<LicenseRow, 'category'> {
   display_name: string;
   country_code: string | null;
   category: string | null;
+  starts: number | null;
+  wins: number | null;
 }
 
 /**
  * Cursors carry the direction (`d`), so a page of one order never continues another. A cursor
  * without `d` (issued before lists had a direction) stands for the sort's natural direction.
+ * By iRating `{i, c}`, by name `{n, c}`; the other sorts `{s: sort, v: [key values], c}`.
  */
 const isDirectionOrAbsent = (d: unknown): d is SortDirection | undefined =>
   d === undefined || d === 'asc' || d === 'desc';
@@ -89,6 +124,21 @@ const isNameKey = (v: unknown): v is { n: string; c: number; d?: SortDirection }
   typeof (v as { n?: unknown }).n === 'string' &&
   Number.isInteger((v as { c?: unknown }).c) &&
   isDirectionOrAbsent((v as { d?: unknown }).d);
+const isValuesKey =
+  (sort: DriverSort, size: number) =>
+  (v: unknown): v is { s: DriverSort; v: number[]; c: number; d: SortDirection } => {
+    const o = v as { s?: unknown; v?: unknown; c?: unknown; d?: unknown } | null;
+    return (
+      typeof o === 'object' &&
+      o !== null &&
+      o.s === sort &&
+      Array.isArray(o.v) &&
+      o.v.length === size &&
+      o.v.every((x) => Number.isInteger(x)) &&
+      Number.isInteger(o.c) &&
+      (o.d === 'asc' || o.d === 'desc')
+    );
+  };
 
 /** Decodes a list cursor and refuses one issued for the other direction of the sort. */
 function listCursor<K extends { d?: SortDirection }>(
@@ -106,38 +156,67 @@ function listCursor<K extends { d?: SortDirection }>(
 }
 
 /**
- * Keyset-paged, in either direction: by iRating through the rank index (category, irating DESC,
- * cust_id DESC), by name through the (lower(name), cust_id) index; the other direction reads the
- * same index backwards. The country filter is checked on the joined driver row.
+ * The sorts read from the licences (l) or the career totals (t): the key columns in index order
+ * (each index holds them in one direction, so the list reads it forwards or backwards).
+ */
+const KEYED_SORTS = {
+  safety_rating: { from: 'l', keys: ['l.sub_level'], where: 'l.sub_level IS NOT NULL' },
+  licence: {
+    from: 'l',
+    keys: ['l.license_group', 'l.sub_level'],
+    where: 'l.license_group IS NOT NULL AND l.sub_level IS NOT NULL',
+  },
+  starts: { from: 't', keys: ['t.starts'], where: 'true' },
+  wins: { from: 't', keys: ['t.wins'], where: 'true' },
+} as const;
+
+/**
+ * Keyset-paged, in either direction, each sort through its index: by iRating the rank index
+ * (category, irating DESC, cust_id DESC), by safety rating and by licence the licence indexes,
+ * by starts and wins the career totals' indexes, by name the (lower(name), cust_id) index; the
+ * other direction reads the same index backwards. Country and licence class are checked on the
+ * joined rows. Every row carries the category's licence and its starts and wins.
  */
 export async function listDrivers(
   db: Knex,
   params: ListDriversParams = {},
 ): Promise<Page<DriverListItemDto>> {
   const sort = params.sort ?? 'irating';
-  if (sort !== 'irating' && sort !== 'name') {
-    throw new InvalidQueryError('sort', 'sort must be irating or name');
+  if (!(DRIVER_SORTS as readonly string[]).includes(sort)) {
+    throw new InvalidQueryError('sort', `sort must be one of ${DRIVER_SORTS.join(', ')}`);
   }
   const direction = params.direction ?? DRIVER_SORT_DEFAULT_DIRECTION[sort];
   const country = params.country?.toUpperCase();
   const limit = pageLimit(params.limit);
   const category = parseCategory(params.category ?? 'sports_car');
+  const groups =
+    params.licenceClass === undefined ? null : [...LICENCE_CLASS_GROUPS[params.licenceClass]];
+  if (params.licenceClass !== undefined && !groups) {
+    throw new InvalidQueryError('licenceClass', 'licenceClass must be one of R, D, C, B, A, P');
+  }
   const op = direction === 'asc' ? '>' : '<';
   const dir = direction === 'asc' ? 'ASC' : 'DESC';
   const columns = `d.cust_id, d.display_name, d.country_code, l.category, l.irating, l.sub_level,
-                   l.license_level, l.license_group, l.tt_rating`;
-  const countryClause = country === undefined ? '' : 'AND d.country_code = ?';
-  const countryArgs = country === undefined ? [] : [country];
+                   l.license_level, l.license_group, l.tt_rating, t.starts, t.wins`;
+  const filters = `${country === undefined ? '' : 'AND d.country_code = ?'}
+                   ${groups === null ? '' : 'AND l.license_group = ANY(?::int2[])'}`;
+  const filterArgs = [
+    ...(country === undefined ? [] : [country]),
+    ...(groups === null ? [] : [groups]),
+  ];
+  const totalsJoin = `LEFT JOIN ${DRIVER_TOTALS_TABLE} t ON t.cust_id = d.cust_id AND t.category = ?`;
+
   if (sort === 'irating') {
     const after = listCursor(params.cursor, isIratingKey, sort, direction);
     const { rows } = await db.raw<{ rows: DriverLicenceJoinRow[] }>(
       `SELECT ${columns}
          FROM ${DRIVER_LICENSES_TABLE} l JOIN ${DRIVERS_TABLE} d ON d.cust_id = l.cust_id
-        WHERE l.category = ? AND l.irating IS NOT NULL ${countryClause}
+         ${totalsJoin}
+        WHERE l.category = ? AND l.irating IS NOT NULL ${filters}
           ${after ? `AND (l.irating, l.cust_id) ${op} (?, ?)` : ''}
         ORDER BY l.irating ${dir}, l.cust_id ${dir}
         LIMIT ?`,
-      [category, ...countryArgs, ...(after ? [after.i, after.c] : []), limit + 1],
+      [category, category, ...filterArgs, ...(after ? [after.i, after.c] : []), limit + 1],
     );
     return keysetPage(
       rows,
@@ -146,21 +225,61 @@ export async function listDrivers(
       shapeListItem,
     );
   }
-  const after = listCursor(params.cursor, isNameKey, sort, direction);
+  if (sort === 'name') {
+    const after = listCursor(params.cursor, isNameKey, sort, direction);
+    const { rows } = await db.raw<{ rows: DriverLicenceJoinRow[] }>(
+      `SELECT ${columns}
+         FROM ${DRIVERS_TABLE} d
+         LEFT JOIN ${DRIVER_LICENSES_TABLE} l ON l.cust_id = d.cust_id AND l.category = ?
+         ${totalsJoin}
+        WHERE true ${filters}
+          ${after ? `AND (lower(d.display_name), d.cust_id) ${op} (?, ?)` : ''}
+        ORDER BY lower(d.display_name) ${dir}, d.cust_id ${dir}
+        LIMIT ?`,
+      [category, category, ...filterArgs, ...(after ? [after.n, after.c] : []), limit + 1],
+    );
+    return keysetPage(
+      rows,
+      limit,
+      (r) => ({ n: r.display_name.toLowerCase(), c: r.cust_id, d: direction }),
+      shapeListItem,
+    );
+  }
+  const keyed = KEYED_SORTS[sort];
+  const after = listCursor(params.cursor, isValuesKey(sort, keyed.keys.length), sort, direction);
+  const keyList = [...keyed.keys, `${keyed.from}.cust_id`];
+  const from =
+    keyed.from === 'l'
+      ? `${DRIVER_LICENSES_TABLE} l JOIN ${DRIVERS_TABLE} d ON d.cust_id = l.cust_id ${totalsJoin}`
+      : `${DRIVER_TOTALS_TABLE} t JOIN ${DRIVERS_TABLE} d ON d.cust_id = t.cust_id
+         LEFT JOIN ${DRIVER_LICENSES_TABLE} l ON l.cust_id = t.cust_id AND l.category = t.category`;
   const { rows } = await db.raw<{ rows: DriverLicenceJoinRow[] }>(
     `SELECT ${columns}
-       FROM ${DRIVERS_TABLE} d
-       LEFT JOIN ${DRIVER_LICENSES_TABLE} l ON l.cust_id = d.cust_id AND l.category = ?
-      WHERE true ${countryClause}
-        ${after ? `AND (lower(d.display_name), d.cust_id) ${op} (?, ?)` : ''}
-      ORDER BY lower(d.display_name) ${dir}, d.cust_id ${dir}
+       FROM ${from}
+      WHERE ${keyed.from}.category = ? AND ${keyed.where} ${filters}
+        ${after ? `AND (${keyList.join(', ')}) ${op} (${keyList.map(() => '?').join(', ')})` : ''}
+      ORDER BY ${keyList.map((k) => `${k} ${dir}`).join(', ')}
       LIMIT ?`,
-    [category, ...countryArgs, ...(after ? [after.n, after.c] : []), limit + 1],
+    [
+      ...(keyed.from === 'l' ? [category] : []),
+      category,
+      ...filterArgs,
+      ...(after ? [...after.v, after.c] : []),
+      limit + 1,
+    ],
   );
+  const keyOf = (r: DriverLicenceJoinRow): number[] =>
+    sort === 'safety_rating'
+      ? [r.sub_level ?? 0]
+      : sort === 'licence'
+        ? [r.license_group ?? 0, r.sub_level ?? 0]
+        : sort === 'starts'
+          ? [r.starts ?? 0]
+          : [r.wins ?? 0];
   return keysetPage(
     rows,
     limit,
-    (r) => ({ n: r.display_name.toLowerCase(), c: r.cust_id, d: direction }),
+    (r) => ({ s: sort, v: keyOf(r), c: r.cust_id, d: direction }),
     shapeListItem,
   );
 }
@@ -171,6 +290,8 @@ function shapeListItem(r: DriverLicenceJoinRow): DriverListItemDto {
     displayName: r.display_name,
     countryCode: r.country_code,
     license: r.category === null ? null : toLicense({ ...r, category: r.category }),
+    starts: r.starts ?? 0,
+    wins: r.wins ?? 0,
   };
 }
 

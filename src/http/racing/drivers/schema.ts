@@ -1,10 +1,13 @@
 import { z } from 'zod';
-import type {
-  CareerStatsDto,
-  DriverComparisonDto,
-  DriverListItemDto,
-  DriverSubsessionDto,
-  DriverSummaryDto,
+import {
+  DRIVER_SORTS,
+  LICENCE_CLASS_GROUPS,
+  type LicenceClassFilter,
+  type CareerStatsDto,
+  type DriverComparisonDto,
+  type DriverListItemDto,
+  type DriverSubsessionDto,
+  type DriverSummaryDto,
 } from '../../../queries/racing/drivers.ts';
 import type { DriverSearchHitDto } from '../../../queries/racing/driver-search.ts';
 import { driverIdSchema } from '../../../events/favorites.ts';
@@ -25,19 +28,23 @@ import { category, direction, idParam, pageSize, paging, searchText } from '../s
 
 /** Parameters and answers of /api/drivers/**. */
 
-export const DRIVER_SORTS = ['irating', 'name'] as const;
-
 export const listDriversQuery = z.object({
   category: category.default('sports_car'),
   sort: z
     .enum(DRIVER_SORTS)
     .default('irating')
     .describe(
-      'irating: only drivers rated in `category`; name: every driver (with the licence of `category` when they hold one).',
+      'irating, safety_rating, licence (class, then safety rating): only drivers with that figure in `category`; starts, wins (class wins): drivers who raced in `category`; name: every driver (with the licence of `category` when they hold one).',
     ),
   direction: direction
     .optional()
-    .describe('Default: desc for irating (highest first), asc for name (A→Z).'),
+    .describe('Default: desc (highest first) for every sort but name, asc (A→Z) for name.'),
+  licenceClass: z
+    .enum(Object.keys(LICENCE_CLASS_GROUPS) as [LicenceClassFilter, ...LicenceClassFilter[]])
+    .optional()
+    .describe(
+      'Only drivers whose licence in `category` is of this class (R, D, C, B, A, P; P includes Pro/WC).',
+    ),
   country: z
     .string()
     .regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code (ISO 3166-1 alpha-2)')
@@ -77,6 +84,8 @@ export const driverListItemSchema = z
     displayName: z.string(),
     countryCode: z.string().nullable(),
     license: licenseSchema.nullable().describe('The licence of the requested category.'),
+    starts: count.describe('Race starts in the requested category.'),
+    wins: count.describe('Class wins in the requested category.'),
   })
   .register(apiSchemas, { id: 'DriverListItem' }) satisfies z.ZodType<DriverListItemDto>;
 
