@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.ts';
 import { seedRacingDataset } from './dataset.test-support.ts';
-import { compareDrivers, driverSubsessions, getDriverProfile, listDrivers } from './drivers.ts';
+import {
+  compareDrivers,
+  driverSubsessions,
+  getDriverProfile,
+  listDrivers,
+  type DriverListItemDto,
+} from './drivers.ts';
 import { searchDrivers } from './driver-search.ts';
 import { encodeCursor, InvalidQueryError } from './paging.ts';
 
@@ -105,6 +111,69 @@ describe('driver queries', () => {
       listDrivers(db.knex, { direction: 'asc', cursor: undirected }),
     ).rejects.toBeInstanceOf(InvalidQueryError);
     await expect(listDrivers(db.knex, { sort: 'rating' as never })).rejects.toThrow(/sort/);
+  });
+
+  it('sorts by safety rating, licence, starts and wins through keyset pages in both directions', async () => {
+    const all = async (params: Parameters<typeof listDrivers>[1]) => {
+      const items = [];
+      let cursor: string | null = null;
+      do {
+        const page = await listDrivers(db.knex, { ...params, limit: 2, cursor });
+        items.push(...page.items);
+        cursor = page.nextCursor;
+      } while (cursor);
+      return items;
+    };
+    const keys = {
+      safety_rating: (d: DriverListItemDto) => [d.license?.safetyRating ?? -1],
+      licence: (d: DriverListItemDto) => [
+        d.license?.licenseLevel ?? -1,
+        d.license?.safetyRating ?? -1,
+      ],
+      starts: (d: DriverListItemDto) => [d.starts],
+      wins: (d: DriverListItemDto) => [d.wins],
+    } as const;
+    const compare = (a: number[], b: number[]) => {
+      for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
+      return 0;
+    };
+    for (const sort of ['safety_rating', 'licence', 'starts', 'wins'] as const) {
+      const down = await all({ category: 'sports_car', sort });
+      expect(down.length).toBeGreaterThan(1);
+      const expected = [...down].sort(
+        (a, b) => compare(keys[sort](b), keys[sort](a)) || b.custId - a.custId,
+      );
+      expect(down.map((d) => d.custId)).toEqual(expected.map((d) => d.custId));
+      const up = await all({ category: 'sports_car', sort, direction: 'asc' });
+      expect(up.map((d) => d.custId)).toEqual([...expected].reverse().map((d) => d.custId));
+    }
+    const starters = await all({ category: 'sports_car', sort: 'starts' });
+    expect(starters.every((d) => d.starts > 0)).toBe(true);
+  });
+
+  it('filters by licence class', async () => {
+    const everyone = await listDrivers(db.knex, { category: 'sports_car', limit: 100 });
+    const classes = [...new Set(everyone.items.map((d) => d.license?.licenseClass))];
+    expect(classes.length).toBeGreaterThan(0);
+    for (const letter of classes) {
+      const only = await listDrivers(db.knex, {
+        category: 'sports_car',
+        licenceClass: letter as 'A',
+        limit: 100,
+      });
+      expect(only.items.length).toBe(
+        everyone.items.filter((d) => d.license?.licenseClass === letter).length,
+      );
+      for (const sort of ['irating', 'licence', 'starts', 'name'] as const) {
+        const sorted = await listDrivers(db.knex, {
+          category: 'sports_car',
+          licenceClass: letter as 'A',
+          sort,
+          limit: 100,
+        });
+        expect(sorted.items.every((d) => d.license?.licenseClass === letter)).toBe(true);
+      }
+    }
   });
 
   it('searches names by fragment, word prefix, exact name and customer id', async () => {
