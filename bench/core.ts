@@ -11,13 +11,12 @@ import { readFileSync } from 'node:fs';
 import { getPostgreSQLEventStore } from '@event-driven-io/emmett-postgresql';
 import pg from 'pg';
 import { z } from 'zod';
-import { createKnex, type Knex } from '../src/db/knex.ts';
-import { migrateLatest } from '../src/db/migrate.ts';
+import { openRuntime } from '../src/app/runtime.ts';
+import { loadConfig } from '../src/config.ts';
+import type { Knex } from '../src/db/knex.ts';
 import {
   START,
   comparePositions,
-  createEventRegistry,
-  createEventStore,
   defineEvent,
   newEventId,
   type EventStore,
@@ -26,11 +25,11 @@ import {
   type Position,
   type StreamRevision,
 } from '../src/eventstore/index.ts';
-import { createLogger } from '../src/logger.ts';
+import type { Logger } from '../src/logger.ts';
 import { createProjectionRunner } from '../src/projections/core/runner.ts';
 import type { Projection } from '../src/projections/core/types.ts';
+import { benchServerUrl, dropDatabase, recreateDatabase } from './support/scratch-database.ts';
 
-const SERVER_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const DB_NAME = 'pitwall_bench_core';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 9);
 const ROUNDS = 3;
@@ -40,7 +39,6 @@ const PROJECTION_BATCH = 1_000;
 /** Projection batches per interleaved chunk (then the ceiling writes the same batches). */
 const BATCHES_PER_CHUNK = 20;
 
-const logger = createLogger({ level: 'warn', pretty: false });
 const say = (line: string): void => console.log(`[bench:core] ${line}`);
 
 // ---------- the workload: lap times, the payload of a leaderboard ----------
@@ -76,22 +74,6 @@ const lapEvent = (): NewEvent =>
   BenchLapCompleted.create({ id: newEventId(), data: nextLap(), metadata: metadata() });
 
 // ---------- helpers ----------
-
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: SERVER_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-function urlFor(database: string): string {
-  const u = new URL(SERVER_URL);
-  u.pathname = `/${database}`;
-  return u.toString();
-}
 
 interface Sample {
   events: number;
@@ -361,6 +343,7 @@ function addCpu(to: CpuPerBatch, a: CpuSample, b: CpuSample): void {
 async function projectionVersusCeiling(
   knex: Knex,
   store: EventStore,
+  logger: Logger,
   laps: readonly Lap[],
 ): Promise<{
   projection: Sample;
@@ -471,25 +454,20 @@ async function untilReadable(knex: Knex, store: EventStore): Promise<void> {
 // ---------- the run ----------
 
 async function main(): Promise<void> {
-  await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
-  await admin(`CREATE DATABASE ${DB_NAME}`);
-  const url = urlFor(DB_NAME);
-  const knex = createKnex(url, { poolMax: 4 });
-  const registry = createEventRegistry([BenchLapCompleted]);
-  const store = createEventStore({
-    config: { EVENTSTORE_URL: undefined },
-    url,
-    logger,
-    registry,
-    poolMax: 16,
+  const url = await recreateDatabase(DB_NAME);
+  const rt = await openRuntime(loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn' }), {
+    role: 'bench',
+    databaseUrl: url,
+    pools: { knex: 4, eventStore: 16 },
+    events: [BenchLapCompleted],
   });
+  const { knex, eventStore: store, logger } = rt;
   try {
-    await migrateLatest(knex);
     const sync = await knex.raw<{ rows: { synchronous_commit: string; fsync: string }[] }>(
       `SELECT current_setting('synchronous_commit') AS synchronous_commit, current_setting('fsync') AS fsync`,
     );
     say(
-      `database ${DB_NAME} on ${new URL(SERVER_URL).host}; ${SECONDS}s per timed phase; ${JSON.stringify(sync.rows[0])}`,
+      `database ${DB_NAME} on ${new URL(benchServerUrl).host}; ${SECONDS}s per timed phase; ${JSON.stringify(sync.rows[0])}`,
     );
 
     say(
@@ -522,7 +500,7 @@ async function main(): Promise<void> {
       `projection: leaderboard via src/projections/core/runner.ts (catch-up, batches of ${PROJECTION_BATCH}, ` +
         `checkpoint in the same transaction), interleaved ${BATCHES_PER_CHUNK} batches at a time with the upsert ceiling (same laps, same upsert, no event store) …`,
     );
-    const versus = await projectionVersusCeiling(knex, store, laps);
+    const versus = await projectionVersusCeiling(knex, store, logger, laps);
     const projection_eps = eps(versus.projection);
     const upsert_ceiling_eps = eps(versus.ceiling);
     say(
@@ -561,10 +539,9 @@ async function main(): Promise<void> {
     );
     console.log(JSON.stringify(figures));
   } finally {
-    await store.close();
-    await knex.destroy();
+    await rt.close();
     if (process.env.BENCH_KEEP_DB) say(`kept database ${DB_NAME} (BENCH_KEEP_DB)`);
-    else await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+    else await dropDatabase(DB_NAME);
   }
 }
 

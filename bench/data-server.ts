@@ -1,21 +1,19 @@
 /**
  * The app measured by bench/data.ts, in its own process so the load generator does not share its
  * event loop: the real Express app (NODE_ENV=production, no client bundle: the JSON API renders
- * no pages) against the bench database given as argv[2]. Prints one JSON line `{url}` when it
+ * no pages) on the 'bench' runtime of the bench database given as argv[2]. Prints one JSON line `{url}` when it
  * listens; closes on SIGTERM.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { openRuntime } from '../src/app/runtime.ts';
 import { loadConfig } from '../src/config.ts';
-import { createKnex } from '../src/db/knex.ts';
 import { startWebServer } from '../src/http/server.ts';
-import { createLogger } from '../src/logger.ts';
 
 const databaseUrl = process.argv[2];
 if (!databaseUrl) throw new Error('usage: data-server.ts <databaseUrl>');
 
-const knex = createKnex(databaseUrl, { poolMax: 10 });
 const dataDir = await mkdtemp(path.join(tmpdir(), 'pitwall-bench-data-'));
 // API_CACHE_SECONDS from the environment (`API_CACHE_SECONDS=0 npm run bench:data`); else the
 // app's default.
@@ -25,9 +23,9 @@ const config = loadConfig({
   DATA_DIR: dataDir,
   API_CACHE_SECONDS: process.env.API_CACHE_SECONDS,
 });
-const logger = createLogger({ level: 'warn', pretty: false });
+const rt = await openRuntime(config, { role: 'bench', databaseUrl });
 const app = await startWebServer(
-  { config, logger, knex, databaseUrl, web: { mode: 'none', version: 'bench' } },
+  { ...rt, databaseUrl, web: { mode: 'none', version: 'bench' } },
   { port: 0, host: '127.0.0.1' },
 );
 console.log(JSON.stringify({ url: app.url }));
@@ -35,7 +33,7 @@ console.log(JSON.stringify({ url: app.url }));
 process.once('SIGTERM', () => {
   void (async () => {
     await app.close(1000);
-    await knex.destroy();
+    await rt.close();
     await rm(dataDir, { recursive: true, force: true });
     process.exit(0);
   })();

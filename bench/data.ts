@@ -32,14 +32,11 @@ import { loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { openRuntime } from '../src/app/runtime.ts';
 import { loadConfig } from '../src/config.ts';
-import { createKnex, type Knex } from '../src/db/knex.ts';
-import { migrateLatest } from '../src/db/migrate.ts';
-import { allEventDefinitions } from '../src/events/index.ts';
-import { createEventRegistry, createEventStore, type EventStore } from '../src/eventstore/index.ts';
+import type { Knex } from '../src/db/knex.ts';
+import type { EventStore } from '../src/eventstore/index.ts';
 import { seedDemoData } from '../src/demo/racing-seed.ts';
-import { createLogger } from '../src/logger.ts';
 import { rebuildProjection } from '../src/projections/core/rebuild.ts';
 import {
   DEFAULT_REBUILD_CONCURRENCY,
@@ -50,6 +47,7 @@ import type { Projection } from '../src/projections/core/types.ts';
 import { racingProjections } from '../src/projections/racing/index.ts';
 import { RESULTS_TABLE } from '../src/projections/subsessions/tables.ts';
 import { buildLoads, type EndpointLoad } from './data-requests.ts';
+import { benchDatabaseUrl, dropDatabase, recreateDatabase } from './support/scratch-database.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -70,27 +68,15 @@ const DRIVERS = Number(args.drivers);
 const DURATION_S = Number(args.duration);
 const CONNECTIONS = Number(args.connections);
 const CONCURRENCY = Number(args.concurrency ?? DEFAULT_REBUILD_CONCURRENCY);
-const SERVER_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const DB_NAME = args.db;
 if (!/^[a-z_][a-z0-9_]*$/.test(DB_NAME))
   throw new Error(`--db: not a plain database name: ${DB_NAME}`);
-const DB_URL = Object.assign(new URL(SERVER_URL), { pathname: `/${DB_NAME}` }).toString();
+const DB_URL = benchDatabaseUrl(DB_NAME);
 const TARGETS = { rebuildSeconds: 60, p95Ms: 50, searchP95Ms: 20 };
 const SEARCH_ROUTES = new Set(['/api/drivers/search', '/api/series/search']);
 
-const logger = createLogger({ level: 'warn', pretty: false });
 const say = (line: string): void => console.log(`[bench:data] ${line}`);
 const round = (n: number, digits = 1) => Number(n.toFixed(digits));
-
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: SERVER_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 interface BuildFigures {
   events: number;
@@ -102,7 +88,6 @@ interface BuildFigures {
 
 /** Steps 1–4: fresh database, seed, live projection, full rebuild. */
 async function build(knex: Knex, store: EventStore): Promise<BuildFigures> {
-  await migrateLatest(knex);
   const deps: RunnerDeps = { knex, eventStore: store, logger };
   // First build on the empty log: tables and checkpoints, so step 3 is the live runner's path.
   for (const projection of racingProjections) await rebuildProjection(deps, projection);
@@ -226,7 +211,6 @@ async function fingerprints(
 
 /** --rebuild-only: step 4 on an existing seeded database; one JSON line with the figures. */
 async function rebuildOnly(knex: Knex, store: EventStore): Promise<void> {
-  await migrateLatest(knex);
   const deps: RunnerDeps = { knex, eventStore: store, logger };
   const projections = args.projection
     ? racingProjections.filter((p) => p.name === args.projection)
@@ -348,27 +332,22 @@ async function checkPaths(baseUrl: string, loads: EndpointLoad[]): Promise<void>
 
 // ---------------------------------------------------------------------------------------------
 
-if (!args.reuse && !args['rebuild-only']) {
-  await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
-  await admin(`CREATE DATABASE ${DB_NAME}`);
-}
-const knex = createKnex(DB_URL, { poolMax: 10 });
-const store = createEventStore({
-  config: loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn' }),
-  logger,
-  registry: createEventRegistry(allEventDefinitions),
-  url: DB_URL,
-  poolMax: 10,
+if (!args.reuse && !args['rebuild-only']) await recreateDatabase(DB_NAME);
+// Migrated at open (a fresh database, or --rebuild-only on one a previous run left).
+const rt = await openRuntime(loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn' }), {
+  role: 'bench',
+  databaseUrl: DB_URL,
+  pools: { knex: 10, eventStore: 10 },
 });
+const { knex, eventStore: store, logger } = rt;
 let figures: BuildFigures | null = null;
 try {
   if (args['rebuild-only']) {
     await rebuildOnly(knex, store);
   } else await measureAll();
 } finally {
-  await store.close();
-  await knex.destroy();
-  if (args.drop) await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+  await rt.close();
+  if (args.drop) await dropDatabase(DB_NAME);
 }
 
 /** Steps 1–5 (or 5 alone with --reuse). */

@@ -1,7 +1,7 @@
 /**
  * Reads every event of the racing_results projection's types from the bench database, as its
- * rebuild does (readAll filtered by type, pages of 2000, until the end), through the PostgreSQL
- * adapter, and prints wall time and this process's CPU. The read path of a rebuild, alone.
+ * rebuild does (readAll filtered by type, pages of 2000, until the end), through the runtime's
+ * event store (the PostgreSQL adapter, payloads upcast as every read is), and prints wall time and this process's CPU. The read path of a rebuild, alone.
  *
  *   npx tsx --max-semi-space-size=64 bench/read-all.ts [--db pitwall_bench_data] [--fields full|payload]
  *
@@ -9,10 +9,11 @@
  * Env: TEST_DATABASE_URL (server; default postgres://postgres@127.0.0.1:5432/test).
  */
 import { parseArgs } from 'node:util';
-import { createLogger } from '../src/logger.ts';
+import { openRuntime } from '../src/app/runtime.ts';
+import { loadConfig } from '../src/config.ts';
 import { START, type Position } from '../src/eventstore/port.ts';
-import { PostgresEventStore } from '../src/eventstore/postgres/postgres-event-store.ts';
 import { racingResultsProjection } from '../src/projections/racing/results-projection.ts';
+import { benchDatabaseUrl } from './support/scratch-database.ts';
 
 const { values } = parseArgs({
   options: {
@@ -21,12 +22,12 @@ const { values } = parseArgs({
   },
 });
 const fields = values.fields === 'payload' ? 'payload' : 'full';
-const url = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
-url.pathname = `/${values.db}`;
-const store = new PostgresEventStore({
-  connectionString: url.toString(),
-  logger: createLogger({ level: 'warn', pretty: false }),
+const rt = await openRuntime(loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn' }), {
+  role: 'bench',
+  databaseUrl: benchDatabaseUrl(values.db),
+  migrate: false,
 });
+const store = rt.eventStore;
 
 let from: Position = START;
 let events = 0;
@@ -44,7 +45,7 @@ for (;;) {
   if (page.isEnd) break;
 }
 const used = process.cpuUsage(cpu);
-await store.close();
+await rt.close();
 /** ms → seconds, one decimal. */
 const sec = (ms: number) => Math.round(ms / 100) / 10;
 console.log(

@@ -5,7 +5,7 @@
  * logging: the ceiling), and the real app (built bundle, NODE_ENV=production) for (b) and (c),
  * configured as `npm start` runs it: with an event store, so the accounts area (passport) is
  * in the request path as in production.
- * It creates and migrates a throwaway database, seeds published articles through the articles
+ * It creates a throwaway database, opens the 'bench' runtime on it (migrated), seeds published articles through the articles
  * projection, prints one JSON line with the URLs, and cleans up on SIGTERM.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -15,41 +15,30 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import express from 'express';
-import pg from 'pg';
+import { openRuntime } from '../src/app/runtime.ts';
 import { loadConfig } from '../src/config.ts';
-import { createKnex } from '../src/db/knex.ts';
-import { migrateLatest } from '../src/db/migrate.ts';
-import { allEventDefinitions } from '../src/events/index.ts';
-import { createEventRegistry, createEventStore } from '../src/eventstore/index.ts';
 import { startWebServer } from '../src/http/server.ts';
 import { HOME_LATEST_COUNT } from '../src/http/news/schema.ts';
-import { createLogger } from '../src/logger.ts';
 import { articlesProjection } from '../src/projections/articles/projection.ts';
 import { applyArticleEvents, buildArticleCreated } from '../src/projections/articles/testing.ts';
 import { listLatestPublishedArticles } from '../src/queries/articles.ts';
+import { dropDatabase, recreateDatabase } from './support/scratch-database.ts';
 
-const serverUrl =
-  process.env.BENCH_DATABASE_URL ??
-  process.env.TEST_DATABASE_URL ??
-  'postgres://postgres@127.0.0.1:5432/test';
 const buildDir = process.argv[2];
 if (!buildDir) throw new Error('usage: web-server.ts <buildDir>');
 
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 const dbName = `pitwall_bench_${randomBytes(4).toString('hex')}`;
-await admin(`CREATE DATABASE ${dbName}`);
-const dbUrl = Object.assign(new URL(serverUrl), { pathname: `/${dbName}` }).toString();
-const knex = createKnex(dbUrl, { poolMax: 10 });
-await migrateLatest(knex);
+const dbUrl = await recreateDatabase(dbName);
+const dataDir = await mkdtemp(path.join(tmpdir(), 'pitwall-bench-'));
+const config = loadConfig({
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'warn',
+  DATA_DIR: dataDir,
+  // SSR_CACHE_MB=0 measures every (c) request rendering React (docs/benchmarks.md "Web").
+  SSR_CACHE_MB: process.env.SSR_CACHE_MB, // unset: the default
+});
+const rt = await openRuntime(config, { role: 'bench', databaseUrl: dbUrl });
+const { knex } = rt;
 await articlesProjection.createTables(knex);
 
 // 30 published articles, so the home page shows its full list of the latest ones.
@@ -82,23 +71,8 @@ const bareServer = http.createServer(bare);
 await new Promise<void>((resolve) => bareServer.listen(0, '127.0.0.1', resolve));
 
 // (b), (c): the real app.
-const dataDir = await mkdtemp(path.join(tmpdir(), 'pitwall-bench-'));
-const config = loadConfig({
-  NODE_ENV: 'production',
-  LOG_LEVEL: 'warn',
-  DATA_DIR: dataDir,
-  // SSR_CACHE_MB=0 measures every (c) request rendering React (docs/benchmarks.md "Web").
-  SSR_CACHE_MB: process.env.SSR_CACHE_MB, // unset: the default
-});
-const logger = createLogger({ level: 'warn', pretty: false });
-const eventStore = createEventStore({
-  config,
-  logger,
-  registry: createEventRegistry(allEventDefinitions),
-  url: dbUrl,
-});
 const app = await startWebServer(
-  { config, logger, knex, eventStore, databaseUrl: dbUrl, web: { mode: 'built', dir: buildDir } },
+  { ...rt, databaseUrl: dbUrl, web: { mode: 'built', dir: buildDir } },
   { port: 0, host: '127.0.0.1' },
 );
 
@@ -113,10 +87,9 @@ console.log(
 process.once('SIGTERM', () => {
   void (async () => {
     await app.close(1000);
-    await eventStore.close();
     await new Promise((r) => bareServer.close(r));
-    await knex.destroy();
-    await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await rt.close();
+    await dropDatabase(dbName);
     await rm(dataDir, { recursive: true, force: true });
     process.exit(0);
   })();

@@ -4,7 +4,11 @@ import { createKnex, type Knex } from '../db/knex.ts';
 import { migrateLatest } from '../db/migrate.ts';
 import { resolveDatabase, type ResolvedDatabase } from '../db/resolve-database.ts';
 import { allEventDefinitions } from '../events/index.ts';
-import { createEventRegistry, createEventStore } from '../eventstore/index.ts';
+import {
+  createEventRegistry,
+  createEventStore,
+  type EventDefinition,
+} from '../eventstore/index.ts';
 import type { EventMetadata, EventStore } from '../eventstore/port.ts';
 import type { JobHandlerFactory } from '../jobs/handlers.ts';
 import { createJobSystem, type JobSystem } from '../jobs/system.ts';
@@ -33,7 +37,9 @@ export interface OpenRuntimeOptions {
   /** The app database. Default: DATABASE_URL, else the embedded PostgreSQL (resolveDatabase). */
   databaseUrl?: string;
   /** Connection pools: knex's and the PostgreSQL event store's. Default 10 each. */
-  pools?: { knex?: number; eventStore?: number; jobs?: number };
+  pools?: { knex?: number; eventStore?: number };
+  /** Event types besides the app's (src/events): a benchmark's or a test's own. */
+  events?: readonly EventDefinition[];
   /** Default: the role's logger (see `roleLogger`). */
   logger?: Logger;
   /** The projections the workers run and appends wake. Default: allProjections. */
@@ -194,7 +200,7 @@ export async function openRuntime(config: Config, opts: OpenRuntimeOptions): Pro
     const eventStore = createEventStore({
       config,
       logger,
-      registry: createEventRegistry(allEventDefinitions),
+      registry: createEventRegistry([...allEventDefinitions, ...(opts.events ?? [])]),
       url: database.url,
       ...(opts.pools?.eventStore !== undefined ? { poolMax: opts.pools.eventStore } : {}),
     });

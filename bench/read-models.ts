@@ -3,13 +3,14 @@
  * `--subsessions` 20-car races among `--drivers` drivers (defaults: 50,000 × 20 = 1,000,000 result
  * rows, 100,000 drivers) straight through the projection's apply in batches of 1000 events (no
  * event store: this measures the projection), then times the racing queries and prints their
- * plans. Uses a scratch database on TEST_DATABASE_URL's server and drops it afterwards.
+ * plans. Uses a scratch database on the bench server (bench/support/scratch-database.ts) and
+ * drops it afterwards (unless --keep).
  *
- *   npx tsx src/projections/racing/perf/run.ts [--drivers N] [--subsessions N] [--batch N] [--apply-only] [--keep]
+ *   npm run bench:read-models -- [--drivers N] [--subsessions N] [--batch N] [--apply-only] [--keep]
  */
-import { makePosition, type RecordedEvent } from '../../../eventstore/port.ts';
-import { createKnex } from '../../../db/knex.ts';
-import { migrateLatest } from '../../../db/migrate.ts';
+import { openRuntime } from '../src/app/runtime.ts';
+import { loadConfig } from '../src/config.ts';
+import { makePosition, type RecordedEvent } from '../src/eventstore/port.ts';
 import {
   driverSubsessions,
   listDrivers,
@@ -22,10 +23,11 @@ import {
   worldRecords,
   iratingDistribution,
   listSeries,
-} from '../../../queries/racing/index.ts';
-import { racingProjections } from '../index.ts';
-import { racingResultsProjection } from '../results-projection.ts';
-import { driverName, rng, syntheticSubsessions } from './synthetic.ts';
+} from '../src/queries/racing/index.ts';
+import { racingProjections } from '../src/projections/racing/index.ts';
+import { racingResultsProjection } from '../src/projections/racing/results-projection.ts';
+import { dropDatabase, recreateDatabase } from './support/scratch-database.ts';
+import { driverName, rng, syntheticSubsessions } from './support/synthetic-racing.ts';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -35,18 +37,15 @@ const drivers = arg('drivers', 100_000);
 const subsessions = arg('subsessions', 50_000);
 const batch = arg('batch', 1000);
 const applyOnly = process.argv.includes('--apply-only');
-const server = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const dbName = 'pitwall_perf_racing';
 
-const admin = createKnex(server, { poolMax: 1 });
-await admin.raw(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-await admin.raw(`CREATE DATABASE ${dbName}`);
-const url = new URL(server);
-url.pathname = `/${dbName}`;
-const db = createKnex(url.toString(), { poolMax: 10 });
+const rt = await openRuntime(loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn' }), {
+  role: 'bench',
+  databaseUrl: await recreateDatabase(dbName),
+});
+const db = rt.knex;
 
 try {
-  await migrateLatest(db);
   for (const p of racingProjections) await p.createTables(db);
   const started = performance.now();
   let seq = 0;
@@ -181,8 +180,6 @@ try {
     );
   }
 } finally {
-  await db.destroy();
-  if (!process.argv.includes('--keep'))
-    await admin.raw(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await admin.destroy();
+  await rt.close();
+  if (!process.argv.includes('--keep')) await dropDatabase(dbName);
 }

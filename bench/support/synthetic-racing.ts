@@ -1,4 +1,4 @@
-import type { DriverResult, SubsessionResultsData } from '../../../events/racing/results.ts';
+import type { DriverResult, SubsessionResultsData } from '../../src/events/racing/results.ts';
 
 /**
  * A deterministic synthetic results log for volume checks of the racing read models (not the
