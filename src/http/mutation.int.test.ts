@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { conflictError, notFoundError } from '../commands/core/errors.ts';
 import { makePosition } from '../eventstore/port.ts';
-import { TestClient } from '../../tests/http/support/client.ts';
-import { startTestServer, type TestServer } from '../../tests/http/support/server.ts';
+import { TestClient } from './test-support/client.ts';
+import { startTestServer, type TestServer } from './test-support/server.ts';
 import { mutation, NOT_VISIBLE_YET, refuse } from './mutation.ts';
 import type { RouteDef } from './routing/types.ts';
 

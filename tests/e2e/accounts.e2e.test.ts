@@ -1,7 +1,11 @@
 import { rm } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, uniqueEmail, type Harness } from '../accounts/support/harness.ts';
+import {
+  startHarness,
+  uniqueEmail,
+  type Harness,
+} from '../../src/http/accounts/test-support/harness.ts';
 import { launchChromium } from './support/browser.ts';
 import { buildWebBundle } from './support/build.ts';
 

@@ -18,7 +18,7 @@ import { createLogger } from '../../src/logger.ts';
 import { articlesProjection } from '../../src/projections/articles/projection.ts';
 import { rebuildProjection } from '../../src/projections/core/rebuild.ts';
 import { createProjectionRunner } from '../../src/projections/core/runner.ts';
-import { startTestServer, type TestServer } from '../http/support/server.ts';
+import { startTestServer, type TestServer } from '../../src/http/test-support/server.ts';
 import { launchChromium } from './support/browser.ts';
 import { buildWebBundle } from './support/build.ts';
 

@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../http/support/server.ts';
+import { startTestServer, type TestServer } from '../../src/http/test-support/server.ts';
 import { launchChromium } from './support/browser.ts';
 import { buildWebBundle } from './support/build.ts';
 

@@ -3,7 +3,7 @@ import { changeRole, registerUser } from '../../src/commands/users/handlers.ts';
 import type { CommandDeps } from '../../src/commands/core/handle-command.ts';
 import type { EventStore, Position } from '../../src/eventstore/port.ts';
 import type { Accounts } from '../../src/http/auth/accounts.ts';
-import type { TestClient } from '../http/support/client.ts';
+import type { TestClient } from '../../src/http/test-support/client.ts';
 
 /**
  * Signs a test client in as a user of a given role through the real paths: the account is

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestClient, pageFromHtml } from '../../../tests/http/support/client.ts';
-import { startTestServer, type TestServer } from '../../../tests/http/support/server.ts';
+import { TestClient, pageFromHtml } from '../test-support/client.ts';
+import { startTestServer, type TestServer } from '../test-support/server.ts';
 import { demoArticleId, seedDemoArticles } from '../../demo/articles.ts';
 import {
   createArticle,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestClient } from '../../../tests/http/support/client.ts';
-import { startTestServer, type TestServer } from '../../../tests/http/support/server.ts';
+import { TestClient } from '../test-support/client.ts';
+import { startTestServer, type TestServer } from '../test-support/server.ts';
 import type { RouteDef } from '../routing/types.ts';
 import { openSession, SESSION_COOKIE, SESSION_TABLE } from './session.ts';
 

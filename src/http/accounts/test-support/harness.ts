@@ -1,0 +1,251 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadConfig, type Config } from '../../../config.ts';
+import { allEventDefinitions } from '../../../events/index.ts';
+import {
+  comparePositions,
+  createEventRegistry,
+  createEventStore,
+  type EventStore,
+  type Position,
+} from '../../../eventstore/index.ts';
+import { DEFAULT_RATE_LIMITS } from '../../auth/rate-limit.ts';
+import type { WebMode } from '../../deps.ts';
+import { createAccounts, type Accounts, type AccountsOptions } from '../../auth/accounts.ts';
+import { startWebServer, type RunningWebServer } from '../../server.ts';
+import { createLogger, type Logger } from '../../../logger.ts';
+import { MAIL_OUTBOX_TABLE, type OutboxRow } from '../../../mail/outbox.ts';
+import { articlesProjection } from '../../../projections/articles/projection.ts';
+import { rebuildProjection } from '../../../projections/core/rebuild.ts';
+import { createProjectionRunner } from '../../../projections/core/runner.ts';
+import type { Projection } from '../../../projections/core/types.ts';
+import type { WaitForProjections } from '../../../projections/core/wait-for.ts';
+import { favoritesProjection } from '../../../projections/favorites/projection.ts';
+import { usersProjection } from '../../../projections/users/projection.ts';
+import { applyRacingEvents, createRacingTables } from '../../../projections/racing/testing.ts';
+import { TestClient, type Sent } from '../../test-support/client.ts';
+import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.ts';
+
+/**
+ * The real app with the accounts area on a fresh database: a real event store, the users and
+ * favorites projections run to the appended position after every command (the read-your-writes
+ * wait of the handlers, `waitForProjections`), an injectable clock, and a few racing drivers to
+ * favorite.
+ */
+export const logger = createLogger({
+  level: process.env.TEST_LOG_LEVEL ?? 'silent',
+  pretty: false,
+});
+
+export class TestClock {
+  constructor(private current = new Date('2026-05-01T12:00:00.000Z')) {}
+  now = (): Date => new Date(this.current);
+  advance(ms: number): void {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+}
+
+export const DRIVERS = [
+  { custId: 101, displayName: 'Max Verstappen', countryCode: 'NL' },
+  { custId: 102, displayName: 'Lando Norris', countryCode: 'GB' },
+] as const;
+
+export interface Harness {
+  url: string;
+  db: TestDatabase;
+  store: EventStore;
+  config: Config;
+  clock: TestClock;
+  accounts: Accounts;
+  server: RunningWebServer;
+  /** Runs the users and favorites projections until they passed the log's head. */
+  project(): Promise<void>;
+  client(): Promise<TestClient>;
+  close(): Promise<void>;
+}
+
+export interface HarnessOptions {
+  env?: Record<string, string>;
+  /** Default: no bundle (protocol-level tests); e2e passes the built bundle. */
+  web?: WebMode;
+  /** The web app's logger (default: the silent `logger`). */
+  logger?: Logger;
+  accounts?: Omit<AccountsOptions, 'now'>;
+}
+
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const db = await createTestDatabase({ poolMax: 10 });
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'pitwall-accounts-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    APP_NAME: 'Pitwall',
+    DATA_DIR: dataDir,
+    SESSION_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    ...options.env,
+  });
+  const store = createEventStore({
+    config,
+    logger,
+    registry: createEventRegistry(allEventDefinitions),
+    url: db.url,
+    poolMax: 3,
+  });
+  const clock = new TestClock();
+  const runnerDeps = { knex: db.knex, eventStore: store, logger };
+  const runner = createProjectionRunner(runnerDeps);
+
+  async function catchUp(projection: Projection, position: Position | null): Promise<void> {
+    for (;;) {
+      let result = await runner.runUntilCaughtUp(projection);
+      if (result.kind === 'needs-rebuild') {
+        await rebuildProjection(runnerDeps, projection, { onlyIfStale: true, waitForLock: true });
+        result = await runner.runUntilCaughtUp(projection);
+      }
+      if (
+        position === null ||
+        (result.kind === 'caught-up' && comparePositions(result.position, position) >= 0)
+      )
+        return;
+      await new Promise((r) => setTimeout(r, 20)); // committed, not yet visible to readAll
+    }
+  }
+  const byName: Record<string, Projection> = {
+    users: usersProjection,
+    favorites: favoritesProjection,
+  };
+
+  // Read-your-writes without workers: the named projections run to the position.
+  const waitForProjections: WaitForProjections = async (names, position) => {
+    for (const name of names) await catchUp(byName[name]!, position);
+    return true;
+  };
+  const accounts = createAccounts(
+    { config, logger, knex: db.knex, eventStore: store, waitForProjections },
+    {
+      now: clock.now,
+      // Every test client comes from 127.0.0.1: limits high enough not to interfere, except
+      // where a test sets its own (rate-limits.int.test.ts).
+      rateLimits: Object.fromEntries(
+        Object.entries(DEFAULT_RATE_LIMITS).map(([k, v]) => [k, { ...v, max: 10_000 }]),
+      ),
+      ...options.accounts,
+    },
+  );
+  await createRacingTables(db.knex);
+  await applyRacingEvents(
+    db.knex,
+    DRIVERS.map((d) => ({
+      type: 'DriverProfileRecorded' as const,
+      data: {
+        custId: d.custId,
+        displayName: d.displayName,
+        memberSince: '2020-01-01',
+        countryCode: d.countryCode,
+        flairName: null,
+        clubName: null,
+        licenses: [],
+      },
+    })),
+  );
+  // The worker builds projections at start; here the first catch-up builds their tables.
+  await catchUp(usersProjection, null);
+  await catchUp(favoritesProjection, null);
+  await catchUp(articlesProjection, null); // the home page reads it
+  const server = await startWebServer(
+    {
+      config,
+      logger: options.logger ?? logger,
+      knex: db.knex,
+      databaseUrl: db.url,
+      eventStore: store,
+      accounts,
+      waitForProjections,
+      web: options.web ?? { mode: 'none', version: 'v1' },
+    },
+    { port: 0, host: '127.0.0.1' },
+  );
+  return {
+    url: server.url,
+    db,
+    store,
+    config,
+    clock,
+    accounts,
+    server,
+    project: async () => {
+      const head = await store.headPosition();
+      await catchUp(usersProjection, head);
+      await catchUp(favoritesProjection, head);
+    },
+    client: async () => {
+      const c = new TestClient(server.url);
+      await c.get('/auth/login'); // a session and its XSRF-TOKEN cookie
+      return c;
+    },
+    close: async () => {
+      await server.close(100);
+      await accounts.close();
+      await store.close();
+      await rm(dataDir, { recursive: true, force: true });
+      await db.drop();
+    },
+  };
+}
+
+export const PASSWORD = 'correct horse battery staple';
+
+let counter = 0;
+export function uniqueEmail(label = 'driver'): string {
+  return `${label}.${process.pid}.${++counter}@example.com`;
+}
+
+/** A mutation the way the Inertia client sends it (JSON, CSRF header, X-Inertia). */
+export function send(
+  client: TestClient,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Sent> {
+  return client.request(path, {
+    method,
+    body,
+    csrf: true,
+    inertia: true,
+    headers: { Referer: `${client.baseUrl}/from-page`, ...headers },
+  });
+}
+
+/** The validation errors the next page shows (after a redirect back). */
+export async function errorsAfter(client: TestClient): Promise<Record<string, string>> {
+  const page = (await client.visit('/privacy-policy')).page();
+  return (page.props.errors ?? {}) as Record<string, string>;
+}
+
+export async function registerUser(
+  client: TestClient,
+  fields: { email?: string; password?: string; displayName?: string } = {},
+): Promise<{ email: string; password: string; displayName: string; res: Sent }> {
+  const email = fields.email ?? uniqueEmail();
+  const password = fields.password ?? PASSWORD;
+  const displayName = fields.displayName ?? 'Jane Racer';
+  const res = await send(client, 'POST', '/auth/register', {
+    displayName,
+    email,
+    password,
+    passwordConfirmation: password,
+  });
+  return { email, password, displayName, res };
+}
+
+export async function signedInUserId(client: TestClient): Promise<string | null> {
+  const page = (await client.visit('/')).page();
+  const auth = page.props.auth as { user: { id: string } | null };
+  return auth.user?.id ?? null;
+}
+
+export async function outbox(h: Harness): Promise<OutboxRow[]> {
+  return h.db.knex<OutboxRow>(MAIL_OUTBOX_TABLE).orderBy('id');
+}

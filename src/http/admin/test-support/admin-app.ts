@@ -1,0 +1,220 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { openRuntime, type Runtime } from '../../../app/runtime.ts';
+import { loadConfig, type Config } from '../../../config.ts';
+import { subsessionStreamName } from '../../../events/racing.ts';
+import type { EventStore, Position } from '../../../eventstore/index.ts';
+import { createAccounts, type Accounts } from '../../auth/accounts.ts';
+import { createPasswordHasher } from '../../auth/password-hasher.ts';
+import type { WebMode } from '../../deps.ts';
+import { startWebServer, type RunningWebServer } from '../../server.ts';
+import type { JobSystem } from '../../../jobs/system.ts';
+import { createLogger } from '../../../logger.ts';
+import { articlesProjection } from '../../../projections/articles/projection.ts';
+import { waitForProjections } from '../../../projections/core/wait-for.ts';
+import { racingResultsProjection } from '../../../projections/racing/results-projection.ts';
+import { buildSubsession } from '../../../projections/racing/testing.ts';
+import { sessionReplaysProjection } from '../../../projections/session-replays/index.ts';
+import { usersProjection } from '../../../projections/users/projection.ts';
+import { TestClient, type Sent } from '../../test-support/client.ts';
+import { signInAs, type SignedInUser } from '../../../../tests/support/admin-session.ts';
+import {
+  createTestDatabase,
+  testRedisUrl,
+  uniquePrefix,
+  type TestDatabase,
+} from '../../../../tests/support/db.ts';
+
+/**
+ * The real app as `npm start` wires it, on a fresh database: the PostgreSQL event store, the
+ * BullMQ job system on the machine's Redis (a unique prefix), workers running the projections
+ * the admin pages read (articles, users, session replays, racing results), and the accounts
+ * area. No ingest worker runs, so a requested replay stays queued: its job is the ingest's.
+ * Mutations therefore travel the production path: command → append → wake-up job → projection
+ * → read-your-writes wait → redirect.
+ */
+export const logger = createLogger({
+  level: process.env.TEST_LOG_LEVEL ?? 'silent',
+  pretty: false,
+});
+
+const PROJECTIONS = [
+  articlesProjection,
+  usersProjection,
+  sessionReplaysProjection,
+  racingResultsProjection,
+];
+
+export interface AdminApp {
+  url: string;
+  db: TestDatabase;
+  store: EventStore;
+  jobs: JobSystem;
+  accounts: Accounts;
+  config: Config;
+  /** A fresh browser-like client with a session (and its XSRF-TOKEN cookie). */
+  client(): Promise<TestClient>;
+  /** A client signed in with the given role. */
+  signedIn(role: 'admin' | 'member'): Promise<{ client: TestClient; user: SignedInUser }>;
+  /** Resolves once the named projections passed `position` (throws after 10 s). */
+  caughtUp(projections: readonly string[], position: Position): Promise<void>;
+  /** Records one subsession of `sessionId` (as the ingest would) and waits until it is projected. */
+  recordSession(sessionId: number, subsessionId: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startAdminApp(options: { web?: WebMode } = {}): Promise<AdminApp> {
+  const db = await createTestDatabase({ poolMax: 10 });
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'pitwall-admin-'));
+  // No REDIS_URL in the app's config: the sign-in rate limiter then lives in this test's own
+  // database instead of keys shared with other test files.
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    APP_NAME: 'Pitwall',
+    DATA_DIR: dataDir,
+    SESSION_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+  });
+  const redisPrefix = uniquePrefix('admin');
+  let rt: Runtime | null = null;
+  let server: RunningWebServer | null = null;
+  let accounts: Accounts | null = null;
+  const stop = async () => {
+    await server?.close(100);
+    await accounts?.close();
+    await rt?.close();
+    await deleteRedisKeys(redisPrefix);
+    await rm(dataDir, { recursive: true, force: true });
+    await db.drop();
+  };
+  try {
+    rt = await openRuntime(config, {
+      role: 'test',
+      databaseUrl: db.url,
+      logger,
+      pools: { eventStore: 3 },
+      projections: PROJECTIONS,
+      jobs: { redisUrl: testRedisUrl, prefix: redisPrefix },
+      workers: { handlerFactories: [] },
+    });
+    // Cheap argon2 parameters: the same code path, a fraction of the CPU on a 2-core machine.
+    accounts = createAccounts(rt, {
+      hasher: createPasswordHasher({ memoryCost: 1024, timeCost: 1, parallelism: 1 }),
+    });
+    server = await startWebServer(
+      {
+        ...rt,
+        databaseUrl: db.url,
+        accounts,
+        web: options.web ?? { mode: 'none', version: 'v1' },
+      },
+      { port: 0, host: '127.0.0.1' },
+    );
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  const { eventStore: store, jobs } = rt;
+  const app = server;
+  const appAccounts = accounts;
+
+  const caughtUp = async (projections: readonly string[], position: Position) => {
+    if (!(await waitForProjections(db.knex, projections, position, { timeoutMs: 10_000 }))) {
+      throw new Error(`${projections.join(', ')} did not reach ${position}`);
+    }
+  };
+  const client = async () => {
+    const c = new TestClient(app.url);
+    await c.get('/auth/login');
+    return c;
+  };
+
+  return {
+    url: app.url,
+    db,
+    store,
+    jobs,
+    accounts: appAccounts,
+    config,
+    client,
+    async signedIn(role) {
+      const c = await client();
+      const user = await signInAs(
+        c,
+        {
+          knex: db.knex,
+          eventStore: store,
+          accounts: appAccounts,
+          notifyAppended: (a) => jobs.notifyAppended(a.position, a.eventTypes),
+          usersCaughtUp: (position) => caughtUp(['users'], position),
+        },
+        role,
+      );
+      return { client: c, user };
+    },
+    caughtUp,
+    async recordSession(sessionId, subsessionId) {
+      const event = {
+        id: randomUUID(),
+        type: 'SubsessionResultsRecorded',
+        data: buildSubsession({ subsessionId, sessionId }),
+        metadata: { occurredAt: '2026-01-01T00:00:00.000Z' },
+      };
+      const appended = await store.append(subsessionStreamName(subsessionId), [event]);
+      await jobs.notifyAppended(appended.position, [event.type]);
+      await caughtUp([racingResultsProjection.name], appended.position);
+    },
+    close: stop,
+  };
+}
+
+/** Removes this test's BullMQ keys (the queues are closed by then). */
+async function deleteRedisKeys(prefix: string): Promise<void> {
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(testRedisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await redis.connect();
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
+      cursor = next;
+      if (keys.length > 0) await redis.del(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/**
+ * A mutation as the Inertia client sends it: JSON body, X-Inertia, the CSRF header (unless
+ * `csrf: false`) and, given `from`, the Referer of that page (a redirect back returns there).
+ */
+export function send(
+  client: TestClient,
+  method: 'POST' | 'PATCH' | 'DELETE',
+  path: string,
+  body?: unknown,
+  options: { from?: string; csrf?: boolean } = {},
+): Promise<Sent> {
+  return client.request(path, {
+    method,
+    body,
+    inertia: true,
+    csrf: options.csrf ?? true,
+    headers: options.from ? { Referer: new URL(options.from, client.baseUrl).toString() } : {},
+  });
+}
+
+/** The page a redirect leads to (an Inertia GET of its Location). */
+export async function follow(client: TestClient, res: Sent): Promise<ReturnType<Sent['page']>> {
+  const location = res.headers.get('location');
+  if (res.status !== 303 && res.status !== 302) {
+    throw new Error(`expected a redirect, got ${res.status}: ${res.text.slice(0, 300)}`);
+  }
+  if (!location) throw new Error('redirect without a Location');
+  const next = await client.visit(location);
+  if (next.status !== 200) throw new Error(`GET ${location} → ${next.status}`);
+  return next.page();
+}

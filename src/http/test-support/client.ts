@@ -1,0 +1,100 @@
+import type { PageObject } from '../inertia/page.ts';
+
+export interface Sent {
+  status: number;
+  headers: Headers;
+  text: string;
+  /** The page object: the JSON body of an Inertia response, or the data-page script of HTML. */
+  page(): PageObject;
+  json<T = unknown>(): T;
+}
+
+export interface RequestOptions {
+  method?: string;
+  inertia?: boolean;
+  version?: string | null;
+  headers?: Record<string, string>;
+  body?: unknown;
+  /** Send the XSRF-TOKEN cookie back as X-XSRF-TOKEN (what the Inertia client does). */
+  csrf?: boolean;
+}
+
+/** Reads the first page object out of an HTML document (inverse of the server's escaping). */
+export function pageFromHtml(html: string): PageObject {
+  const m = /<script data-page="app" type="application\/json">([\s\S]*?)<\/script>/.exec(html);
+  if (!m) throw new Error(`no data-page script in:\n${html.slice(0, 500)}`);
+  return JSON.parse(m[1]!) as PageObject;
+}
+
+/**
+ * A minimal browser over fetch: keeps cookies, never follows redirects (tests look at them),
+ * and speaks the Inertia request headers when asked.
+ */
+export class TestClient {
+  readonly cookies = new Map<string, string>();
+
+  constructor(readonly baseUrl: string) {}
+
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
+  async request(path: string, options: RequestOptions = {}): Promise<Sent> {
+    const method = options.method ?? 'GET';
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.inertia) {
+      headers['X-Inertia'] = 'true';
+      headers['X-Requested-With'] = 'XMLHttpRequest';
+      const version = options.version === undefined ? 'v1' : options.version;
+      if (version !== null) headers['X-Inertia-Version'] = version;
+    }
+    if (this.cookies.size > 0) {
+      headers.Cookie = [...this.cookies]
+        .map(([k, v]) => `${k}=${encodeURIComponent(v)}`)
+        .join('; ');
+    }
+    if (options.csrf) {
+      const token = this.cookies.get('XSRF-TOKEN');
+      if (token) headers['X-XSRF-TOKEN'] = token;
+    }
+    let body: string | undefined;
+    if (options.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(options.body);
+    }
+    const res = await fetch(new URL(path, this.baseUrl), {
+      method,
+      headers,
+      body,
+      redirect: 'manual',
+    });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const eq = pair!.indexOf('=');
+      const name = pair!.slice(0, eq).trim();
+      const value = decodeURIComponent(pair!.slice(eq + 1).trim());
+      if (/expires=Thu, 01 Jan 1970/i.test(line) || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = await res.text();
+    return {
+      status: res.status,
+      headers: res.headers,
+      text,
+      page: () =>
+        (res.headers.get('content-type') ?? '').includes('json')
+          ? (JSON.parse(text) as PageObject)
+          : pageFromHtml(text),
+      json: <T>() => JSON.parse(text) as T,
+    };
+  }
+
+  get(path: string, options: Omit<RequestOptions, 'method'> = {}): Promise<Sent> {
+    return this.request(path, { ...options, method: 'GET' });
+  }
+
+  /** An Inertia visit (X-Inertia, version v1). */
+  visit(path: string, options: Omit<RequestOptions, 'inertia'> = {}): Promise<Sent> {
+    return this.request(path, { ...options, inertia: true });
+  }
+}
