@@ -54,7 +54,6 @@ export const placeholders: readonly Placeholder[] = [
     title,
   })),
   { area: 'Racing data', name: 'sessions.show', path: '/sessions/{id}', title: 'Session' },
-  { area: 'Racing data', name: 'subsessions.show', path: '/subsessions/{id}', title: 'Subsession' },
   { area: 'Racing data', name: 'world_records', path: '/world-records', title: 'World records' },
   {
     area: 'Racing data',

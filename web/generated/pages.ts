@@ -22,6 +22,7 @@ import type { Props as P19 } from '../pages/Public/NotFound.tsx';
 import type { Props as P20 } from '../pages/Public/PageExpired.tsx';
 import type { Props as P21 } from '../pages/Public/ServerError.tsx';
 import type { Props as P22 } from '../pages/Settings/Index.tsx';
+import type { Props as P23 } from '../pages/Subsessions/Show.tsx';
 
 /** Inertia page name → the props that page declares. */
 export interface Pages {
@@ -48,6 +49,7 @@ export interface Pages {
   "Public/PageExpired": P20;
   "Public/ServerError": P21;
   "Settings/Index": P22;
+  "Subsessions/Show": P23;
 }
 
 export type PageName = keyof Pages;

@@ -397,3 +397,25 @@ export async function getSession(db: Knex, sessionId: number): Promise<SessionDt
     })),
   };
 }
+
+/**
+ * Which split of its session a subsession is: 1 = the strongest (iRacing numbers splits by
+ * strength of field, highest first), with the number of splits. null for an unknown pair.
+ */
+export async function subsessionSplit(
+  db: Knex,
+  sessionId: number,
+  subsessionId: number,
+): Promise<{ number: number; of: number } | null> {
+  const { rows } = await db.raw<{ rows: { n: string; total: string }[] }>(
+    `SELECT n, total FROM (
+       SELECT subsession_id,
+              row_number() OVER (ORDER BY event_sof DESC NULLS LAST, subsession_id) AS n,
+              count(*) OVER () AS total
+         FROM ${SUBSESSIONS_TABLE} WHERE session_id = ?) x
+      WHERE subsession_id = ?`,
+    [sessionId, subsessionId],
+  );
+  const row = rows[0];
+  return row ? { number: Number(row.n), of: Number(row.total) } : null;
+}
