@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
 import type { Config } from '../config.ts';
-import { ingestJobHandlers } from '../ingest/jobs/handlers.ts';
 import type { EventStore } from '../eventstore/port.ts';
 import type { Logger } from '../logger.ts';
 import type { ProjectionRegistry } from '../projections/core/registry.ts';
@@ -17,14 +16,8 @@ export interface JobHandlerDeps {
   projections: ProjectionRegistry;
 }
 
-export type JobHandlerFactory = (deps: JobHandlerDeps) => JobHandler[];
-
 /**
- * Every job handler a worker process runs besides the projections' own (which the worker adds
- * itself). Add an area's handlers by appending a factory:
- *
- *   allJobHandlerFactories.push((deps) => [handleJob(sendMail, (data, ctx) => …)]);
- *
- * or, better, by importing the factory here and listing it in the array literal.
+ * An area's job handlers, built from the worker's parts. The areas' factories are listed in
+ * src/app/job-handlers.ts (the composition root), so the job system knows no area.
  */
-export const allJobHandlerFactories: JobHandlerFactory[] = [ingestJobHandlers];
+export type JobHandlerFactory = (deps: JobHandlerDeps) => JobHandler[];

@@ -16,7 +16,6 @@ export type {
   JobSystem,
   StartWorkersOptions,
 } from './system.ts';
-export { allJobHandlerFactories } from './handlers.ts';
 export type { JobHandlerDeps, JobHandlerFactory } from './handlers.ts';
 export { pollProjections, projectionJobHandlers, wakeProjection } from './projection-jobs.ts';
 export { UnrecoverableError } from './bullmq.ts';

@@ -6,7 +6,6 @@ import {
   type RunnerOptions,
 } from '../projections/core/runner.ts';
 import { defineJob, handleJob, type JobHandler } from './define.ts';
-import type { JobSystem } from './system.ts';
 
 /** Catch one projection up to the head of the log. Queued by `JobSystem.wake`, deduplicated per projection. */
 export const wakeProjection = defineJob({
@@ -55,7 +54,8 @@ export class ProjectionHeldBackError extends Error {
 export function projectionJobHandlers(
   deps: RunnerDeps & {
     registry: ProjectionRegistry;
-    jobs: Pick<JobSystem, 'wake'>;
+    /** JobSystem.wake (the job system imports this module's definitions, so not its type). */
+    jobs: { wake(projections: 'all'): Promise<void> };
     runner?: RunnerOptions;
   },
 ): JobHandler[] {
