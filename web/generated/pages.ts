@@ -21,8 +21,9 @@ import type { Props as P18 } from '../pages/Public/Forbidden.tsx';
 import type { Props as P19 } from '../pages/Public/NotFound.tsx';
 import type { Props as P20 } from '../pages/Public/PageExpired.tsx';
 import type { Props as P21 } from '../pages/Public/ServerError.tsx';
-import type { Props as P22 } from '../pages/Settings/Index.tsx';
-import type { Props as P23 } from '../pages/Subsessions/Show.tsx';
+import type { Props as P22 } from '../pages/Sessions/Show.tsx';
+import type { Props as P23 } from '../pages/Settings/Index.tsx';
+import type { Props as P24 } from '../pages/Subsessions/Show.tsx';
 
 /** Inertia page name → the props that page declares. */
 export interface Pages {
@@ -48,8 +49,9 @@ export interface Pages {
   "Public/NotFound": P19;
   "Public/PageExpired": P20;
   "Public/ServerError": P21;
-  "Settings/Index": P22;
-  "Subsessions/Show": P23;
+  "Sessions/Show": P22;
+  "Settings/Index": P23;
+  "Subsessions/Show": P24;
 }
 
 export type PageName = keyof Pages;

@@ -1,0 +1,165 @@
+import { Head, Link } from '@inertiajs/react';
+import { Card } from '../../components/Card.tsx';
+import { DataTable, type Column } from '../../components/DataTable.tsx';
+import { When } from '../../components/racing/When.tsx';
+import { route } from '../../generated/routes.ts';
+import {
+  formatCategory,
+  formatInteger,
+  formatIrating,
+  formatLapTime,
+  NONE,
+} from '../../lib/racing-format.ts';
+
+export interface SessionHeader {
+  id: number;
+  seriesId: number;
+  seriesName: string;
+  seasonId: number;
+  seasonName: string;
+  /** 1-based. */
+  raceWeek: number;
+  startTime: string;
+  /** "HH:MM" UTC. */
+  timeSlot: string;
+  trackName: string;
+  configName: string | null;
+  category: string;
+  numSplits: number;
+  numDrivers: number;
+  maxStrengthOfField: number | null;
+  minStrengthOfField: number | null;
+}
+
+export interface SplitLine {
+  /** 1 = the strongest. */
+  split: number;
+  subsessionId: number;
+  strengthOfField: number | null;
+  entries: number;
+  winner: { id: number; name: string } | null;
+  winnerTeam: string | null;
+  bestLap: number | null;
+  official: boolean;
+}
+
+export interface Props {
+  session: SessionHeader;
+  /** Strongest first. */
+  splits: SplitLine[];
+}
+
+const columns: Column<SplitLine>[] = [
+  {
+    key: 'split',
+    header: 'Split',
+    numeric: true,
+    sortable: true,
+    firstDirection: 'asc',
+    value: (s) => s.split,
+    cell: (s) => (
+      <Link
+        href={route('subsessions.show', { id: String(s.subsessionId) })}
+        className="font-semibold text-accent hover:underline"
+        data-test={`split-link-${s.subsessionId}`}
+      >
+        Split {s.split}
+      </Link>
+    ),
+  },
+  {
+    key: 'sof',
+    header: 'SoF',
+    numeric: true,
+    sortable: true,
+    value: (s) => s.strengthOfField,
+    cell: (s) => formatIrating(s.strengthOfField),
+  },
+  {
+    key: 'entries',
+    header: 'Entries',
+    numeric: true,
+    sortable: true,
+    value: (s) => s.entries,
+    cell: (s) => formatInteger(s.entries),
+  },
+  {
+    key: 'winner',
+    header: 'Winner',
+    sortable: true,
+    value: (s) => s.winnerTeam ?? s.winner?.name ?? null,
+    cell: (s) =>
+      s.winner ? (
+        <>
+          <Link
+            href={route('drivers.show', { id: String(s.winner.id) })}
+            className="font-medium text-accent hover:underline"
+          >
+            {s.winner.name}
+          </Link>
+          {s.winnerTeam && <span className="ml-1 text-ink-muted">({s.winnerTeam})</span>}
+        </>
+      ) : (
+        NONE
+      ),
+  },
+  {
+    key: 'best',
+    header: 'Best lap',
+    numeric: true,
+    sortable: true,
+    firstDirection: 'asc',
+    value: (s) => s.bestLap,
+    cell: (s) => formatLapTime(s.bestLap),
+  },
+];
+
+/** A race time slot of a series: its splits, strongest first, each linking to its results. */
+export default function SessionsShow({ session: s, splits }: Props) {
+  const track = s.configName ? `${s.trackName} · ${s.configName}` : s.trackName;
+  return (
+    <>
+      <Head title={`${s.seriesName} · ${s.timeSlot} UTC`} />
+      <nav aria-label="Breadcrumb" className="mb-2 text-sm text-ink-muted">
+        <Link
+          href={route('series.show', { id: String(s.seriesId) }, { season: String(s.seasonId) })}
+          className="hover:underline"
+          data-test="session-series-link"
+        >
+          {s.seriesName}
+        </Link>
+      </nav>
+      <h1 className="text-3xl font-bold tracking-tight text-ink" data-test="session-title">
+        {s.seriesName}: <When iso={s.startTime} />
+      </h1>
+      <p className="mt-1 text-ink-muted">
+        {track} · {s.seasonName}, week {s.raceWeek} · {formatCategory(s.category)}
+      </p>
+      <dl className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-4">
+        {[
+          ['Splits', formatInteger(s.numSplits)],
+          ['Drivers', formatInteger(s.numDrivers)],
+          ['Top split SoF', formatIrating(s.maxStrengthOfField)],
+          ['Bottom split SoF', formatIrating(s.minStrengthOfField)],
+        ].map(([label, value]) => (
+          <div key={label}>
+            <dt className="text-xs tracking-wide text-ink-muted uppercase">{label}</dt>
+            <dd className="text-base font-semibold text-ink tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <Card title="Splits" className="mt-6" flush>
+        <DataTable
+          columns={columns}
+          rows={splits}
+          rowKey={(r) => r.subsessionId}
+          caption="Splits of this session"
+          sort={{ key: 'split', direction: 'asc' }}
+          clientSort
+          rowTestId={(r) => `split-row-${r.subsessionId}`}
+          data-test="splits-table"
+        />
+      </Card>
+    </>
+  );
+}
