@@ -119,7 +119,9 @@ describe('/sessions/{id}', () => {
   it('the subsession page names its split of the session', async () => {
     const res = await api.client.visit(`/subsessions/${EXTRA_SPLIT}`);
     expect(res.status).toBe(200);
-    expect((res.page().props as { subsession: { split: unknown } }).subsession.split).toEqual({
+    expect(
+      (res.page().props as unknown as { subsession: { split: unknown } }).subsession.split,
+    ).toEqual({
       number: 2,
       of: 2,
     });
