@@ -1,7 +1,27 @@
 import { Head, Link } from '@inertiajs/react';
+import { useMemo } from 'react';
+import { LicenceBadge } from '../../components/Badge.tsx';
 import { Card } from '../../components/Card.tsx';
+import { TimeSeriesChart, type TimePoint } from '../../components/charts/index.ts';
+import { DataTable, type Column } from '../../components/DataTable.tsx';
+import { EmptyState } from '../../components/EmptyState.tsx';
+import { When } from '../../components/racing/When.tsx';
 import { StarToggle } from '../../components/StarToggle.tsx';
 import { route } from '../../generated/routes.ts';
+import { cn } from '../../lib/cn.ts';
+import {
+  formatAverage,
+  formatCategory,
+  formatInteger,
+  formatIrating,
+  formatPosition,
+  formatRate,
+  formatSafetyRating,
+  formatSignedInteger,
+  formatTopPercent,
+  licenceClassOf,
+  NONE,
+} from '../../lib/racing-format.ts';
 
 export interface DriverProfile {
   id: string;
@@ -10,23 +30,92 @@ export interface DriverProfile {
   clubName: string | null;
   /** YYYY-MM-DD. */
   memberSince: string | null;
-  licences: { category: string; irating: number | null; licence: string | null }[];
+}
+
+/** One category the driver holds a rating in or raced. */
+export interface CategoryCard {
+  category: string;
+  irating: number | null;
+  safetyRating: number | null;
+  /** R, D, C, B, A, P, PWC. */
+  licenceClass: string | null;
+  /** Share of the category's rated drivers below this one, 0..100. */
+  percentileBelow: number | null;
+  starts: number;
+}
+
+/** Career figures; wins, poles, top fives and positions in class. */
+export interface CareerFigures {
+  starts: number;
+  wins: number;
+  poles: number;
+  topFives: number;
+  laps: number;
+  lapsLed: number;
+  incidents: number;
+  averageStart: number | null;
+  averageFinish: number | null;
+  /** 0..1. */
+  winRate: number;
+  incidentsPerRace: number;
+}
+
+export interface CareerYear extends CareerFigures {
+  year: number;
+}
+
+/** The ratings after one race (a point of the history charts). */
+export interface RatingPoint {
+  /** ISO instant of the race. */
+  at: string;
+  subsessionId: number;
+  irating: number | null;
+  safetyRating: number | null;
+  /** "Series · Track". */
+  label: string;
+}
+
+export interface RecentRace {
+  subsessionId: number;
+  startTime: string;
+  seriesId: number;
+  seriesName: string;
+  trackName: string;
+  carName: string;
+  category: string;
+  startingPosition: number | null;
+  finishPositionInClass: number;
+  fieldSize: number;
+  incidents: number;
+  newIrating: number | null;
+  iratingChange: number | null;
+  strengthOfField: number | null;
+}
+
+export interface MostDriven {
+  id: number;
+  name: string;
+  starts: number;
+  wins: number;
 }
 
 export interface Props {
   driver: DriverProfile;
   /** Whether the signed-in member follows this driver (false for guests). */
   isFavorite: boolean;
+  /** The category the charts, career, years and most-driven lists show (`?category=`). */
+  category: string;
+  categories: CategoryCard[];
+  /** Career in `category`; null when the driver has no start there. */
+  career: CareerFigures | null;
+  /** `category` year by year, newest first. */
+  years: CareerYear[];
+  /** Ratings after each race of `category`, oldest first. */
+  history: RatingPoint[];
+  /** Races of every category, newest first, paged by `?races=<cursor>`. */
+  recentRaces: { items: RecentRace[]; nextCursor: string | null; isFirstPage: boolean };
+  mostDriven: { series: MostDriven[]; cars: MostDriven[]; tracks: MostDriven[] };
 }
-
-const categoryNames: Record<string, string> = {
-  oval: 'Oval',
-  road: 'Road',
-  sports_car: 'Sports car',
-  formula_car: 'Formula car',
-  dirt_oval: 'Dirt oval',
-  dirt_road: 'Dirt road',
-};
 
 function countryName(code: string): string {
   try {
@@ -36,21 +125,36 @@ function countryName(code: string): string {
   }
 }
 
-/** A driver's profile: who they are, their licence and iRating per category, and the favorite star. */
-export default function DriversShow({ driver, isFavorite }: Props) {
+/**
+ * A driver's profile: who they are and the favorite star; a card per category (licence,
+ * iRating, "top x%", starts) that switches the category shown below; iRating and safety rating
+ * history race by race; career figures, year by year, most driven series, cars and tracks; the
+ * recent races of every category, paged.
+ */
+export default function DriversShow(props: Props) {
+  const { driver, isFavorite, category, categories, career, years, history } = props;
+  const profileHref = (query: Record<string, string>) =>
+    route('drivers.show', { id: driver.id }, query);
   return (
     <>
-      <Head title={driver.name} />
+      <Head title={`${driver.name} · ${formatCategory(category)}`} />
       <nav aria-label="Breadcrumb" className="mb-2 text-sm text-ink-muted">
         <Link href={route('drivers')} className="hover:underline">
           Drivers
         </Link>
       </nav>
-      <div className="flex items-center gap-2">
+      <div className="flex flex-wrap items-center gap-2">
         <h1 className="text-3xl font-bold tracking-tight text-ink" data-test="driver-name">
           {driver.name}
         </h1>
         <StarToggle driverId={driver.id} driverName={driver.name} initial={isFavorite} />
+        <Link
+          href={route('drivers.compare', { id: driver.id })}
+          className="ml-auto rounded-md border border-line-strong px-3 py-1.5 text-sm font-medium text-ink hover:bg-surface-muted"
+          data-test="compare-link"
+        >
+          Compare with…
+        </Link>
       </div>
       <p className="mt-1 text-ink-muted">
         {[
@@ -61,36 +165,434 @@ export default function DriversShow({ driver, isFavorite }: Props) {
           .filter(Boolean)
           .join(' · ')}
       </p>
-      <Card title="Licences" className="mt-6 max-w-2xl" flush>
-        {driver.licences.length === 0 ? (
-          <p className="p-4 text-sm text-ink-muted">No licence data yet.</p>
+
+      {categories.length === 0 ? (
+        <EmptyState
+          className="mt-6"
+          title="No ratings or races yet"
+          description="This driver holds no licence rating and has no race in Pitwall's results."
+        />
+      ) : (
+        <nav aria-label="Categories" className="mt-6">
+          <ul
+            className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3"
+            data-test="category-cards"
+          >
+            {categories.map((c) => (
+              <li key={c.category}>
+                <CategoryCardLink
+                  card={c}
+                  current={c.category === category}
+                  href={profileHref({ category: c.category })}
+                />
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+
+      <h2 className="mt-8 text-xl font-semibold text-ink">{formatCategory(category)}</h2>
+      <RatingCharts history={history} driverName={driver.name} />
+
+      <Card title="Career" className="mt-6">
+        {career ? (
+          <CareerGrid career={career} />
         ) : (
-          <table className="w-full text-sm tabular-nums" data-test="driver-licences">
-            <thead className="bg-surface-muted text-left text-xs tracking-wide text-ink-muted uppercase">
-              <tr>
-                <th scope="col" className="px-4 py-2">
-                  Category
-                </th>
-                <th scope="col" className="px-4 py-2">
-                  Licence
-                </th>
-                <th scope="col" className="px-4 py-2 text-right">
-                  iRating
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {driver.licences.map((l) => (
-                <tr key={l.category} className="border-t border-line">
-                  <td className="px-4 py-2">{categoryNames[l.category] ?? l.category}</td>
-                  <td className="px-4 py-2">{l.licence ?? '—'}</td>
-                  <td className="px-4 py-2 text-right">{l.irating ?? '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <p className="text-sm text-ink-muted">No {formatCategory(category)} races yet.</p>
         )}
       </Card>
+
+      <Card title="Year by year" className="mt-6" flush>
+        <DataTable
+          caption={`${driver.name}: ${formatCategory(category)} year by year`}
+          columns={yearColumns}
+          rows={years}
+          rowKey={(y) => y.year}
+          clientSort
+          sort={{ key: 'year', direction: 'desc' }}
+          empty="No seasons in this category yet."
+          data-test="driver-years"
+        />
+      </Card>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+        <MostDrivenCard title="Most driven series" items={props.mostDriven.series} kind="series" />
+        <MostDrivenCard title="Most driven cars" items={props.mostDriven.cars} kind="car" />
+        <MostDrivenCard title="Most driven tracks" items={props.mostDriven.tracks} kind="track" />
+      </div>
+
+      <RecentRaces
+        driverName={driver.name}
+        races={props.recentRaces}
+        olderHref={(cursor) => profileHref({ category, races: cursor })}
+        newestHref={profileHref({ category })}
+      />
     </>
+  );
+}
+
+function CategoryCardLink({
+  card,
+  current,
+  href,
+}: {
+  card: CategoryCard;
+  current: boolean;
+  href: string;
+}) {
+  const licence = licenceClassOf(card.licenceClass);
+  return (
+    <Link
+      href={href}
+      preserveScroll
+      aria-current={current ? 'true' : undefined}
+      className={cn(
+        'block rounded-lg border bg-surface p-4 hover:border-accent',
+        current ? 'border-accent ring-1 ring-accent' : 'border-line',
+      )}
+      data-test={`category-card-${card.category}`}
+    >
+      <div className="flex items-center justify-between gap-2">
+        <span className="font-semibold text-ink">{formatCategory(card.category)}</span>
+        {licence && <LicenceBadge licence={licence} safetyRating={card.safetyRating} />}
+      </div>
+      <dl className="mt-3 grid grid-cols-3 gap-2 text-sm">
+        <div>
+          <dt className="text-ink-muted">iRating</dt>
+          <dd className="text-lg font-semibold text-ink tabular-nums">
+            {formatIrating(card.irating)}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-ink-muted">Rank</dt>
+          <dd className="font-medium text-ink tabular-nums">
+            {card.irating === null ? NONE : formatTopPercent(card.percentileBelow)}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-ink-muted">Starts</dt>
+          <dd className="font-medium text-ink tabular-nums">{formatInteger(card.starts)}</dd>
+        </div>
+      </dl>
+    </Link>
+  );
+}
+
+function RatingCharts({ history, driverName }: { history: RatingPoint[]; driverName: string }) {
+  const [irating, safety] = useMemo(() => {
+    const points = (pick: (p: RatingPoint) => number | null): TimePoint[] =>
+      history.flatMap((p) => {
+        const value = pick(p);
+        return value === null
+          ? []
+          : [
+              {
+                at: p.at,
+                value,
+                href: route('subsessions.show', { id: p.subsessionId }),
+                label: p.label,
+              },
+            ];
+      });
+    return [points((p) => p.irating), points((p) => p.safetyRating)];
+  }, [history]);
+  if (irating.length === 0 && safety.length === 0) {
+    return (
+      <EmptyState
+        className="mt-4"
+        headingLevel={3}
+        title="No rated races in this category"
+        description="The iRating and safety rating charts fill in race by race."
+      />
+    );
+  }
+  return (
+    <div className="mt-4 grid gap-6 lg:grid-cols-2">
+      <Card>
+        <TimeSeriesChart
+          name="irating-history"
+          title="iRating after each race"
+          valueName="iRating"
+          series={[{ name: driverName, points: irating }]}
+          format={formatIrating}
+          step
+        />
+      </Card>
+      <Card>
+        <TimeSeriesChart
+          name="sr-history"
+          title="Safety rating after each race"
+          valueName="Safety rating"
+          series={[{ name: driverName, points: safety }]}
+          format={formatSafetyRating}
+          step
+        />
+      </Card>
+    </div>
+  );
+}
+
+function CareerGrid({ career }: { career: CareerFigures }) {
+  const items: [string, string, string][] = [
+    ['Starts', formatInteger(career.starts), 'starts'],
+    ['Wins', formatInteger(career.wins), 'wins'],
+    ['Win rate', formatRate(career.winRate), 'win-rate'],
+    ['Top 5', formatInteger(career.topFives), 'top-fives'],
+    ['Poles', formatInteger(career.poles), 'poles'],
+    ['Laps', formatInteger(career.laps), 'laps'],
+    ['Laps led', formatInteger(career.lapsLed), 'laps-led'],
+    ['Average start', formatAverage(career.averageStart), 'average-start'],
+    ['Average finish', formatAverage(career.averageFinish), 'average-finish'],
+    ['Incidents per race', formatAverage(career.incidentsPerRace), 'incidents-per-race'],
+  ];
+  return (
+    <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5" data-test="career-stats">
+      {items.map(([label, value, test]) => (
+        <div key={test}>
+          <dt className="text-sm text-ink-muted">{label}</dt>
+          <dd className="text-xl font-semibold text-ink tabular-nums" data-test={`career-${test}`}>
+            {value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+const yearColumns: Column<CareerYear>[] = [
+  {
+    key: 'year',
+    header: 'Year',
+    cell: (y) => y.year,
+    value: (y) => y.year,
+    sortable: true,
+    numeric: true,
+  },
+  {
+    key: 'starts',
+    header: 'Starts',
+    cell: (y) => formatInteger(y.starts),
+    value: (y) => y.starts,
+    sortable: true,
+    numeric: true,
+  },
+  {
+    key: 'wins',
+    header: 'Wins',
+    cell: (y) => formatInteger(y.wins),
+    value: (y) => y.wins,
+    sortable: true,
+    numeric: true,
+  },
+  {
+    key: 'topFives',
+    header: 'Top 5',
+    cell: (y) => formatInteger(y.topFives),
+    value: (y) => y.topFives,
+    sortable: true,
+    numeric: true,
+  },
+  {
+    key: 'poles',
+    header: 'Poles',
+    cell: (y) => formatInteger(y.poles),
+    value: (y) => y.poles,
+    sortable: true,
+    numeric: true,
+    hideBelow: 'sm',
+  },
+  {
+    key: 'lapsLed',
+    header: 'Laps led',
+    cell: (y) => formatInteger(y.lapsLed),
+    value: (y) => y.lapsLed,
+    sortable: true,
+    numeric: true,
+    hideBelow: 'md',
+  },
+  {
+    key: 'averageFinish',
+    header: 'Avg finish',
+    cell: (y) => formatAverage(y.averageFinish),
+    value: (y) => y.averageFinish,
+    sortable: true,
+    numeric: true,
+    firstDirection: 'asc',
+  },
+  {
+    key: 'incidentsPerRace',
+    header: 'Inc / race',
+    cell: (y) => formatAverage(y.incidentsPerRace),
+    value: (y) => y.incidentsPerRace,
+    sortable: true,
+    numeric: true,
+    firstDirection: 'asc',
+    hideBelow: 'sm',
+  },
+];
+
+function MostDrivenCard({
+  title,
+  items,
+  kind,
+}: {
+  title: string;
+  items: MostDriven[];
+  kind: 'series' | 'car' | 'track';
+}) {
+  return (
+    <Card title={title} flush>
+      {items.length === 0 ? (
+        <p className="p-4 text-sm text-ink-muted">No races in this category yet.</p>
+      ) : (
+        <ol className="divide-y divide-line" data-test={`most-driven-${kind}`}>
+          {items.map((item) => (
+            <li
+              key={item.id}
+              className="flex items-baseline justify-between gap-3 px-4 py-2 text-sm"
+            >
+              {kind === 'series' ? (
+                <Link
+                  href={route('series.show', { id: item.id })}
+                  className="text-accent hover:underline"
+                >
+                  {item.name}
+                </Link>
+              ) : (
+                <span className="text-ink">{item.name}</span>
+              )}
+              <span className="shrink-0 text-ink-muted tabular-nums">
+                {formatInteger(item.starts)} starts · {formatInteger(item.wins)} wins
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </Card>
+  );
+}
+
+const raceColumns: Column<RecentRace>[] = [
+  { key: 'date', header: 'Date', cell: (r) => <When iso={r.startTime} show="date" /> },
+  {
+    key: 'series',
+    header: 'Series',
+    cell: (r) => (
+      <Link href={route('series.show', { id: r.seriesId })} className="text-accent hover:underline">
+        {r.seriesName}
+      </Link>
+    ),
+  },
+  { key: 'track', header: 'Track', cell: (r) => r.trackName, hideBelow: 'md' },
+  { key: 'car', header: 'Car', cell: (r) => r.carName, hideBelow: 'lg' },
+  {
+    key: 'start',
+    header: 'Start',
+    cell: (r) => formatPosition(r.startingPosition),
+    numeric: true,
+    hideBelow: 'sm',
+  },
+  {
+    key: 'finish',
+    header: 'Finish',
+    numeric: true,
+    cell: (r) => (
+      <Link
+        href={route('subsessions.show', { id: r.subsessionId })}
+        className="font-medium text-accent hover:underline"
+        aria-label={`${formatPosition(r.finishPositionInClass)} of ${r.fieldSize}: results of race ${r.subsessionId}`}
+      >
+        {formatPosition(r.finishPositionInClass)}
+      </Link>
+    ),
+  },
+  { key: 'inc', header: 'Inc', cell: (r) => formatInteger(r.incidents), numeric: true },
+  {
+    key: 'sof',
+    header: 'SoF',
+    cell: (r) => formatIrating(r.strengthOfField),
+    numeric: true,
+    hideBelow: 'md',
+  },
+  {
+    key: 'irating',
+    header: 'iRating',
+    numeric: true,
+    cell: (r) =>
+      r.newIrating === null ? (
+        NONE
+      ) : (
+        <span>
+          {formatIrating(r.newIrating)}{' '}
+          <span
+            className={cn(
+              'text-xs',
+              (r.iratingChange ?? 0) > 0 && 'text-success',
+              (r.iratingChange ?? 0) < 0 && 'text-danger',
+              (r.iratingChange ?? 0) === 0 && 'text-ink-muted',
+            )}
+          >
+            ({formatSignedInteger(r.iratingChange)})
+          </span>
+        </span>
+      ),
+  },
+];
+
+function RecentRaces({
+  driverName,
+  races,
+  olderHref,
+  newestHref,
+}: {
+  driverName: string;
+  races: Props['recentRaces'];
+  olderHref: (cursor: string) => string;
+  newestHref: string;
+}) {
+  return (
+    <Card title="Recent races" className="mt-6" flush>
+      <div id="recent-races">
+        <DataTable
+          caption={`${driverName}: recent races, newest first`}
+          columns={raceColumns}
+          rows={races.items}
+          rowKey={(r) => r.subsessionId}
+          empty="No races yet."
+          data-test="recent-races"
+        />
+      </div>
+      {(races.nextCursor || !races.isFirstPage) && (
+        <nav
+          aria-label="Recent races pages"
+          className="flex justify-between gap-3 border-t border-line px-4 py-3 text-sm"
+        >
+          {races.isFirstPage ? (
+            <span />
+          ) : (
+            <Link
+              href={`${newestHref}#recent-races`}
+              preserveScroll
+              className="text-accent hover:underline"
+              data-test="races-newest"
+            >
+              ← Newest races
+            </Link>
+          )}
+          {races.nextCursor ? (
+            <Link
+              href={`${olderHref(races.nextCursor)}#recent-races`}
+              preserveScroll
+              className="text-accent hover:underline"
+              data-test="races-older"
+            >
+              Older races →
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      )}
+    </Card>
   );
 }

@@ -1,22 +1,135 @@
-import { getDriverProfile } from '../../../queries/racing/drivers.ts';
+import { getDriverProfile, driverSubsessions } from '../../../queries/racing/drivers.ts';
+import {
+  driverCareer,
+  driverMostDriven,
+  driverRatingHistory,
+  driverYears,
+  type CareerFiguresDto,
+  type MostDrivenDto,
+} from '../../../queries/racing/driver-profile.ts';
+import { InvalidQueryError } from '../../../queries/racing/paging.ts';
 import { isFavoriteDriver } from '../../../queries/favorites.ts';
 import { HttpError } from '../../errors.ts';
 import type { RouteHandler } from '../../routing/types.ts';
-import { driverParams } from './schema.ts';
+import type {
+  CareerFigures,
+  CategoryCard,
+  MostDriven,
+  RecentRace,
+} from '../../../../web/pages/Drivers/Show.tsx';
+import { driverPageQuery, driverParams } from './schema.ts';
+
+/** Races per page of the profile's recent races. */
+export const PROFILE_RACES_PER_PAGE = 10;
+
+const notFound = () => new HttpError(404, 'This page does not exist.');
+
+const careerFigures = (c: CareerFiguresDto): CareerFigures => ({
+  starts: c.starts,
+  wins: c.wins,
+  poles: c.poles,
+  topFives: c.topFives,
+  laps: c.laps,
+  lapsLed: c.lapsLed,
+  incidents: c.incidents,
+  averageStart: c.averageStart,
+  averageFinish: c.averageFinish,
+  winRate: c.winRate,
+  incidentsPerRace: c.incidentsPerRace,
+});
+
+const mostDriven = (m: MostDrivenDto): MostDriven => ({
+  id: m.refId,
+  name: m.detail ? `${m.name} – ${m.detail}` : m.name,
+  starts: m.starts,
+  wins: m.wins,
+});
 
 /**
- * `/drivers/{id}`: a driver's profile (name, country, club, licence and iRating per category)
- * with the favorite star. An unknown or malformed id is a
- * 404.
+ * `/drivers/{id}?category=&races=`: a driver's profile. Cards per category (licence, iRating,
+ * percentile, starts), and for the chosen category (default: the one raced most) the iRating
+ * and safety rating history race by race, career figures, a per-year table and the most driven
+ * series, cars and tracks; the recent races of every category, paged by `races` (a cursor).
+ * Unknown or malformed ids are a 404; a malformed query value or a cursor this list did not
+ * issue redirects to the canonical URL without it.
  */
 export const showDriver: RouteHandler = async (req, res, deps) => {
   const params = driverParams.safeParse(req.params);
-  if (!params.success) throw new HttpError(404, 'This page does not exist.');
-  const profile = await getDriverProfile(deps.knex, params.data.id);
-  if (!profile) throw new HttpError(404, 'This page does not exist.');
-  const isFavorite = req.user
-    ? await isFavoriteDriver(deps.knex, req.user.id, profile.custId)
-    : false;
+  if (!params.success) throw notFound();
+  const custId = params.data.id;
+  const canonical = `/drivers/${custId}`;
+  if (req.params.id !== String(custId)) return res.inertia.redirect(canonical);
+  const query = driverPageQuery.safeParse(req.query);
+  if (!query.success) return res.inertia.redirect(canonical);
+
+  const [profile, career] = await Promise.all([
+    getDriverProfile(deps.knex, custId),
+    driverCareer(deps.knex, custId),
+  ]);
+  if (!profile) throw notFound();
+
+  const rated = profile.licenses.filter((l) => l.irating !== null || l.safetyRating !== null);
+  const category = query.data.category ?? career[0]?.category ?? rated[0]?.category ?? 'sports_car';
+
+  let races;
+  try {
+    races = await driverSubsessions(deps.knex, custId, {
+      limit: PROFILE_RACES_PER_PAGE,
+      cursor: query.data.races ?? null,
+    });
+  } catch (error) {
+    if (error instanceof InvalidQueryError) {
+      return res.inertia.redirect(
+        query.data.category ? `${canonical}?category=${query.data.category}` : canonical,
+      );
+    }
+    throw error;
+  }
+
+  const [history, years, usage, isFavorite] = await Promise.all([
+    driverRatingHistory(deps.knex, custId, category),
+    driverYears(deps.knex, custId, category),
+    driverMostDriven(deps.knex, custId, category),
+    req.user ? isFavoriteDriver(deps.knex, req.user.id, custId) : Promise.resolve(false),
+  ]);
+
+  const startsOf = new Map(career.map((c) => [c.category, c.starts]));
+  const percentileOf = new Map(profile.iratingPercentiles.map((p) => [p.category, p.percentile]));
+  const cardCategories = [
+    ...new Set([...rated.map((l) => l.category), ...career.map((c) => c.category)]),
+  ];
+  const categories: CategoryCard[] = cardCategories.map((c) => {
+    const licence = profile.licenses.find((l) => l.category === c);
+    return {
+      category: c,
+      irating: licence?.irating ?? null,
+      safetyRating: licence?.safetyRating ?? null,
+      licenceClass: licence?.licenseClass ?? null,
+      percentileBelow: percentileOf.get(c) ?? null,
+      starts: startsOf.get(c) ?? 0,
+    };
+  });
+  const chosen = career.find((c) => c.category === category);
+
+  const recent: RecentRace[] = (races?.items ?? []).map((r) => ({
+    subsessionId: r.subsessionId,
+    startTime: r.startTime,
+    seriesId: r.seriesId,
+    seriesName: r.seriesName,
+    trackName: r.track.configName
+      ? `${r.track.trackName} – ${r.track.configName}`
+      : r.track.trackName,
+    carName: r.car.carName,
+    category: r.category,
+    startingPosition: r.startingPosition,
+    finishPositionInClass: r.finishPositionInClass,
+    fieldSize: r.fieldSize,
+    incidents: r.incidents,
+    newIrating: r.newIrating,
+    iratingChange: r.iratingChange,
+    strengthOfField: r.strengthOfField,
+  }));
+
   await res.inertia.render('Drivers/Show', {
     driver: {
       id: String(profile.custId),
@@ -24,12 +137,28 @@ export const showDriver: RouteHandler = async (req, res, deps) => {
       countryCode: profile.countryCode,
       clubName: profile.clubName,
       memberSince: profile.memberSince,
-      licences: profile.licenses.map((l) => ({
-        category: l.category,
-        irating: l.irating,
-        licence: l.licence,
-      })),
     },
     isFavorite,
+    category,
+    categories,
+    career: chosen ? careerFigures(chosen) : null,
+    years: years.map((y) => ({ year: y.year, ...careerFigures({ ...y, category }) })),
+    history: history.map((p) => ({
+      at: p.startTime,
+      subsessionId: p.subsessionId,
+      irating: p.irating,
+      safetyRating: p.safetyRating,
+      label: `${p.seriesName} · ${p.trackName}`,
+    })),
+    recentRaces: {
+      items: recent,
+      nextCursor: races?.nextCursor ?? null,
+      isFirstPage: !query.data.races,
+    },
+    mostDriven: {
+      series: usage.series.map(mostDriven),
+      cars: usage.car.map(mostDriven),
+      tracks: usage.track.map(mostDriven),
+    },
   });
 };

@@ -24,7 +24,15 @@ import {
   pagedResponse,
   trackSchema,
 } from '../shared/dto.ts';
-import { category, direction, idParam, pageSize, paging, searchText } from '../shared/params.ts';
+import {
+  category,
+  cursor,
+  direction,
+  idParam,
+  pageSize,
+  paging,
+  searchText,
+} from '../shared/params.ts';
 
 /** Parameters and answers of /api/drivers/**. */
 
@@ -178,11 +186,24 @@ export const driverSubsessionsResponse = pagedResponse(
   driverSubsessionSchema,
 );
 
-/** `/drivers/{id}` (the profile page): a malformed id names no page. */
+/**
+ * `/drivers/{id}` (the profile page): a malformed id names no page; leading zeros are accepted
+ * (the handler redirects to the canonical URL).
+ */
 export const driverParams = z.object({
   id: z
     .string()
-    .regex(/^[1-9]\d{0,9}$/)
+    .regex(/^0{0,8}[1-9]\d{0,9}$/)
     .transform(Number)
     .pipe(driverIdSchema),
+});
+
+/**
+ * `/drivers/{id}?category=&races=`: the category the page shows (default: the one the driver
+ * raced most) and the cursor of the recent-races page. A value that does not parse sends the
+ * reader to the canonical URL without it.
+ */
+export const driverPageQuery = z.object({
+  category: category.optional(),
+  races: cursor,
 });

@@ -1,0 +1,200 @@
+import type { Knex } from 'knex';
+import type { RacingCategory } from '../../events/racing/common.ts';
+import {
+  DRIVER_TOTALS_TABLE,
+  DRIVER_USAGE_TABLE,
+  DRIVER_YEARS_TABLE,
+  type UsageKind,
+} from '../../projections/driver-career/tables.ts';
+import { RESULTS_TABLE, SUBSESSIONS_TABLE } from '../../projections/subsessions/tables.ts';
+import { iso } from './paging.ts';
+import { parseCategory } from './shapes.ts';
+
+/**
+ * The driver profile's career figures, read from the driver career read model
+ * (racing_driver_totals / _years / _usage, keyed by cust_id first), and the rating history
+ * of one category read from the driver's own races (the partial index
+ * racing_results_driver_recent: cust_id, start_time), so every point is one race with its
+ * subsession. Wins, poles, top fives and positions are in class.
+ */
+
+export interface CareerFiguresDto {
+  category: RacingCategory;
+  starts: number;
+  wins: number;
+  poles: number;
+  topFives: number;
+  laps: number;
+  lapsLed: number;
+  incidents: number;
+  /** Average starting / finishing position in class; null without a start that has one. */
+  averageStart: number | null;
+  averageFinish: number | null;
+  /** 0..1. */
+  winRate: number;
+  incidentsPerRace: number;
+}
+
+export interface CareerYearDto extends Omit<CareerFiguresDto, 'category'> {
+  year: number;
+}
+
+export interface MostDrivenDto {
+  kind: UsageKind;
+  refId: number;
+  name: string;
+  /** The track's layout name; null for series and cars. */
+  detail: string | null;
+  starts: number;
+  wins: number;
+}
+
+export interface RacePointDto {
+  subsessionId: number;
+  startTime: string;
+  seriesName: string;
+  trackName: string;
+  /** After the race; null when the race did not rate. */
+  irating: number | null;
+  /** Safety rating after the race, two decimals; null when not rated. */
+  safetyRating: number | null;
+}
+
+interface CounterRow {
+  category: string;
+  starts: number;
+  wins: number;
+  poles: number;
+  top_fives: number;
+  laps: number;
+  laps_led: number;
+  incidents: number;
+  sum_finish: number;
+  sum_start: number;
+  n_start: number;
+}
+
+function figures(r: CounterRow): Omit<CareerFiguresDto, 'category'> {
+  return {
+    starts: r.starts,
+    wins: r.wins,
+    poles: r.poles,
+    topFives: r.top_fives,
+    laps: r.laps,
+    lapsLed: r.laps_led,
+    incidents: r.incidents,
+    averageStart: r.n_start > 0 ? r.sum_start / r.n_start : null,
+    averageFinish: r.starts > 0 ? r.sum_finish / r.starts : null,
+    winRate: r.starts > 0 ? r.wins / r.starts : 0,
+    incidentsPerRace: r.starts > 0 ? r.incidents / r.starts : 0,
+  };
+}
+
+const COUNTERS = `starts, wins, poles, top_fives, laps, laps_led, incidents, sum_finish, sum_start, n_start`;
+
+/** Career figures per category the driver raced, most starts first. */
+export async function driverCareer(db: Knex, custId: number): Promise<CareerFiguresDto[]> {
+  const { rows } = await db.raw<{ rows: CounterRow[] }>(
+    `SELECT category, ${COUNTERS} FROM ${DRIVER_TOTALS_TABLE}
+      WHERE cust_id = ? AND starts > 0 ORDER BY starts DESC, category`,
+    [custId],
+  );
+  return rows.map((r) => ({ category: parseCategory(r.category), ...figures(r) }));
+}
+
+/** The career of one category year by year, newest first. */
+export async function driverYears(
+  db: Knex,
+  custId: number,
+  category: string,
+): Promise<CareerYearDto[]> {
+  const { rows } = await db.raw<{ rows: (CounterRow & { season_year: number })[] }>(
+    `SELECT category, season_year, ${COUNTERS} FROM ${DRIVER_YEARS_TABLE}
+      WHERE cust_id = ? AND category = ? AND starts > 0 ORDER BY season_year DESC`,
+    [custId, parseCategory(category)],
+  );
+  return rows.map((r) => ({ year: r.season_year, ...figures(r) }));
+}
+
+/** The series, cars and track layouts of the category the driver started most, `limit` of each. */
+export async function driverMostDriven(
+  db: Knex,
+  custId: number,
+  category: string,
+  limit = 5,
+): Promise<Record<UsageKind, MostDrivenDto[]>> {
+  const { rows } = await db.raw<{
+    rows: {
+      kind: UsageKind;
+      ref_id: number;
+      name: string;
+      detail: string | null;
+      starts: number;
+      wins: number;
+    }[];
+  }>(
+    `SELECT kind, ref_id, name, detail, starts, wins FROM (
+       SELECT kind, ref_id, name, detail, starts, wins,
+              row_number() OVER (PARTITION BY kind ORDER BY starts DESC, wins DESC, name) AS n
+         FROM ${DRIVER_USAGE_TABLE}
+        WHERE cust_id = ? AND category = ? AND starts > 0) u
+      WHERE n <= ? ORDER BY kind, n`,
+    [custId, parseCategory(category), limit],
+  );
+  const out: Record<UsageKind, MostDrivenDto[]> = { series: [], car: [], track: [] };
+  for (const r of rows) {
+    out[r.kind]?.push({
+      kind: r.kind,
+      refId: r.ref_id,
+      name: r.name,
+      detail: r.detail,
+      starts: r.starts,
+      wins: r.wins,
+    });
+  }
+  return out;
+}
+
+/** The most recent races a history chart shows (older ones are left off). */
+export const HISTORY_RACES = 1000;
+
+/**
+ * iRating and safety rating after each of the driver's races in the category, oldest first
+ * (the latest HISTORY_RACES races). Read through the driver's recent-races index; the category
+ * is checked on the race's subsession.
+ */
+export async function driverRatingHistory(
+  db: Knex,
+  custId: number,
+  category: string,
+): Promise<RacePointDto[]> {
+  const { rows } = await db.raw<{
+    rows: {
+      subsession_id: number;
+      start_time: Date;
+      series_name: string;
+      track_name: string;
+      new_irating: number | null;
+      new_sub_level: number | null;
+    }[];
+  }>(
+    `SELECT * FROM (
+       SELECT r.subsession_id, r.start_time, s.series_name, s.track_name, r.new_irating,
+              r.new_sub_level
+         FROM ${RESULTS_TABLE} r JOIN ${SUBSESSIONS_TABLE} s ON s.subsession_id = r.subsession_id
+        WHERE r.cust_id = ? AND r.is_primary AND s.category = ?
+          AND (r.new_irating IS NOT NULL OR r.new_sub_level IS NOT NULL)
+        ORDER BY r.start_time DESC, r.subsession_id DESC
+        LIMIT ?) h
+      ORDER BY start_time, subsession_id`,
+    [custId, parseCategory(category), HISTORY_RACES],
+  );
+  return rows.map((r) => ({
+    subsessionId: r.subsession_id,
+    startTime: iso(r.start_time)!,
+    seriesName: r.series_name,
+    trackName: r.track_name,
+    irating: r.new_irating !== null && r.new_irating > 0 ? r.new_irating : null,
+    safetyRating: r.new_sub_level === null || r.new_sub_level < 0 ? null : r.new_sub_level / 100,
+  }));
+}
