@@ -5,6 +5,7 @@
  */
 export { seedDemoContent } from './seed.ts';
 export { demoArticleId, demoArticles, seedDemoArticles } from './articles.ts';
+export { demoTeamId, demoTeams, seedDemoTeams } from './teams.ts';
 export {
   DEFAULT_SEED_DRIVERS,
   seedDemoData,

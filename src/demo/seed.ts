@@ -5,6 +5,8 @@ import type { JobSystem } from '../jobs/system.ts';
 import type { Logger } from '../logger.ts';
 import { seedDemoArticles } from './articles.ts';
 import { seedDemoData } from './racing-seed.ts';
+import { DEFAULT_DEMO_SEED, demoWorld } from './racing-world.ts';
+import { seedDemoTeams } from './teams.ts';
 
 export interface SeedDeps {
   config: Config;
@@ -16,7 +18,7 @@ export interface SeedDeps {
 
 /**
  * Demo content for the embedded default, written through commands and the real ingest path
- * (never by inserting rows): news articles, then a racing world of SEED_DRIVERS drivers.
+ * (never by inserting rows): news articles, teams, then a racing world of SEED_DRIVERS drivers.
  * Idempotent: deterministic ids and payloads, so a second start appends nothing. Projections
  * are woken by the appends; pages fill in as the workers catch up.
  */
@@ -32,6 +34,24 @@ export async function seedDemoContent(deps: SeedDeps, signal?: AbortSignal): Pro
   });
   if (articles.created.length > 0)
     logger.info({ created: articles.created.length }, 'demo articles created');
+  // Members are drivers of the racing world seeded below (the world is built once, then reused).
+  const teams = await seedDemoTeams(
+    {
+      eventStore: deps.eventStore,
+      notifyAppended,
+      logger,
+      actor: { type: 'system', id: 'seed' },
+    },
+    () =>
+      deps.config.SEED_DRIVERS > 0
+        ? Array.from(
+            demoWorld({ seed: DEFAULT_DEMO_SEED, drivers: deps.config.SEED_DRIVERS }).drivers
+              .custId,
+          )
+        : [],
+  );
+  if (teams.created.length > 0)
+    logger.info({ created: teams.created.length }, 'demo teams created');
 
   let lastLog = 0;
   const report = await seedDemoData({

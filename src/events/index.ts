@@ -3,6 +3,7 @@ import { articleEventDefinitions } from './article.ts';
 import { favoritesEventDefinitions } from './favorites.ts';
 import { racingEventDefinitions } from './racing.ts';
 import { replayEventDefinitions } from './replays.ts';
+import { teamEventDefinitions } from './team.ts';
 import { userEventDefinitions } from './user.ts';
 
 /**
@@ -16,4 +17,5 @@ export const allEventDefinitions: readonly EventDefinition[] = [
   ...userEventDefinitions,
   ...favoritesEventDefinitions,
   ...replayEventDefinitions,
+  ...teamEventDefinitions,
 ];

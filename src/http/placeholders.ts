@@ -21,7 +21,6 @@ const seriesViews = [
 /** Content managed in the admin area: list, form, create. */
 const managed = [
   ['setups', 'Setups'],
-  ['teams', 'Teams'],
   ['gears', 'Gear'],
   ['pros', 'Pros'],
 ] as const;
@@ -61,15 +60,12 @@ export const placeholders: readonly Placeholder[] = [
     title: 'iRating distribution',
   },
 
-  // Teams, pros, gear and setups (content managed in the admin area).
-  { area: 'Teams', name: 'teams.index', path: '/teams', title: 'Teams' },
-  { area: 'Teams', name: 'teams.show', path: '/teams/{slug}', title: 'Team' },
+  // Pros, gear and setups (content managed in the admin area).
   { area: 'Pros', name: 'pros.index', path: '/pros', title: 'Professional drivers' },
   { area: 'Pros', name: 'pros.show', path: '/pros/{id}', title: 'Professional driver' },
   { area: 'Gear', name: 'gears.index', path: '/gears', title: 'Gear' },
   { area: 'Gear', name: 'gears.types.index', path: '/gears/{type}', title: 'Gear by type' },
   { area: 'Setups', name: 'setups', path: '/setups', title: 'Car setups' },
-  { area: 'Teams', name: 'api.teams', path: '/api/teams', title: 'Teams API' },
   { area: 'Pros', name: 'api.pros', path: '/api/pros', title: 'Pros API' },
   { area: 'Gear', name: 'api.gears', path: '/api/gears', title: 'Gear API' },
   { area: 'Gear', name: 'api.gears.type', path: '/api/gears/{type}', title: 'Gear by type API' },

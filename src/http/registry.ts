@@ -2,6 +2,7 @@ import { accountsArea } from './accounts/routes.ts';
 import { adminArticlesArea } from './admin/articles/routes.ts';
 import { adminDashboardArea } from './admin/dashboard/routes.ts';
 import { adminSessionsArea } from './admin/sessions/routes.ts';
+import { adminTeamsArea } from './admin/teams/routes.ts';
 import { adminUsersArea } from './admin/users/routes.ts';
 import { newsArea } from './news/routes.ts';
 import type { ApiOperation } from './openapi/operation.ts';
@@ -12,6 +13,7 @@ import { seriesArea } from './racing/series/routes.ts';
 import { sessionsArea } from './racing/sessions/routes.ts';
 import { subsessionsArea } from './racing/subsessions/routes.ts';
 import { worldRecordsArea } from './racing/world-records/routes.ts';
+import { teamsArea } from './teams/routes.ts';
 import type { Area, RouteDef } from './routing/types.ts';
 
 /**
@@ -28,11 +30,13 @@ export const areas: readonly Area[] = [
   sessionsArea,
   subsessionsArea,
   worldRecordsArea,
+  teamsArea,
   accountsArea,
   adminDashboardArea,
   adminUsersArea,
   adminArticlesArea,
   adminSessionsArea,
+  adminTeamsArea,
 ];
 
 /** Every route of the areas, then every placeholder. */

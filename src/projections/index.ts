@@ -3,6 +3,7 @@ import type { Projection } from './core/types.ts';
 import { favoritesProjection } from './favorites/projection.ts';
 import { racingProjections } from './racing/index.ts';
 import { sessionReplaysProjection } from './session-replays/index.ts';
+import { teamsProjection } from './teams/projection.ts';
 import { usersProjection } from './users/projection.ts';
 
 /**
@@ -16,4 +17,5 @@ export const allProjections: Projection[] = [
   usersProjection,
   favoritesProjection,
   sessionReplaysProjection,
+  teamsProjection,
 ];

@@ -78,7 +78,7 @@ describe('the Inertia app in Chromium', () => {
     await markWindow();
     await page.click('[data-test="nav-teams"]');
     await page.waitForURL(`${t.url}/teams`);
-    await page.locator('[data-test="coming-soon"] h1', { hasText: 'Teams' }).waitFor();
+    await page.locator('h1', { hasText: 'Teams' }).waitFor();
     const visits = inertiaVisitsTo('/teams');
     expect(visits.length).toBeGreaterThan(0);
     expect(['xhr', 'fetch']).toContain(visits[0]!.resourceType());
@@ -90,7 +90,7 @@ describe('the Inertia app in Chromium', () => {
     await page.locator('[data-test="coming-soon"] h1', { hasText: 'Drivers' }).waitFor();
     await page.goForward();
     await page.waitForURL(`${t.url}/teams`);
-    await page.locator('[data-test="coming-soon"] h1', { hasText: 'Teams' }).waitFor();
+    await page.locator('h1', { hasText: 'Teams' }).waitFor();
     expect(await sameDocument()).toBe(true);
     expect(consoleErrors).toEqual([]);
   });

@@ -17,6 +17,7 @@ import { waitForProjections } from '../../../projections/core/wait-for.ts';
 import { racingResultsProjection } from '../../../projections/racing/results-projection.ts';
 import { buildSubsession } from '../../../projections/racing/testing.ts';
 import { sessionReplaysProjection } from '../../../projections/session-replays/index.ts';
+import { teamsProjection } from '../../../projections/teams/projection.ts';
 import { usersProjection } from '../../../projections/users/projection.ts';
 import { TestClient, type Sent } from '../../test-support/client.ts';
 import { signInAs, type SignedInUser } from '../../../../tests/support/admin-session.ts';
@@ -30,7 +31,7 @@ import {
 /**
  * The real app as `npm start` wires it, on a fresh database: the PostgreSQL event store, the
  * BullMQ job system on the machine's Redis (a unique prefix), workers running the projections
- * the admin pages read (articles, users, session replays, racing results), and the accounts
+ * the admin pages read (articles, users, session replays, racing results, teams), and the accounts
  * area. No ingest worker runs, so a requested replay stays queued: its job is the ingest's.
  * Mutations therefore travel the production path: command → append → wake-up job → projection
  * → read-your-writes wait → redirect.
@@ -45,6 +46,7 @@ const PROJECTIONS = [
   usersProjection,
   sessionReplaysProjection,
   racingResultsProjection,
+  teamsProjection,
 ];
 
 export interface AdminApp {

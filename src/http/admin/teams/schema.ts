@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { labelledLink, parseLinkLines } from '../../../content/links.ts';
+import {
+  custId,
+  TEAM_LIMITS,
+  teamDescription,
+  teamName,
+  teamSlug,
+  teamTag,
+} from '../../../commands/teams/rules.ts';
+
+/**
+ * Query, path and form schemas of the admin team routes. The form fields reuse the team rules
+ * (src/commands/teams/rules.ts); the command re-checks them. Links and members arrive as the
+ * form's textareas hold them (one link per line; customer ids separated by commas, spaces or
+ * lines), and a bad line is reported on that field, naming the line or the value.
+ */
+
+export const ADMIN_TEAMS_PER_PAGE = 25;
+
+export const adminTeamsQuery = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  q: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+});
+
+export const teamIdParams = z.object({ id: z.uuid() });
+
+/** A missing field is treated as empty, so it gets the rule's message, not "expected string". */
+const field = <S extends z.ZodType>(schema: S) => z.preprocess((v) => v ?? '', schema);
+
+const text = z.preprocess((v) => v ?? '', z.string());
+
+/** `https://…` or `Label | https://…` per line. */
+export const linksField = text.transform((value, ctx) => {
+  const lines = parseLinkLines(value);
+  if (lines.length > TEAM_LIMITS.linksMax) {
+    ctx.addIssue({ code: 'custom', message: `At most ${TEAM_LIMITS.linksMax} links.` });
+    return z.NEVER;
+  }
+  const links: { label: string; url: string }[] = [];
+  for (const [i, line] of lines.entries()) {
+    const parsed = labelledLink.safeParse(line);
+    if (!parsed.success) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `Line ${i + 1}: ${parsed.error.issues[0]?.message ?? 'not a link.'}`,
+      });
+      return z.NEVER;
+    }
+    links.push(parsed.data);
+  }
+  return links;
+});
+
+/** iRacing customer ids separated by commas, spaces or new lines. */
+export const membersField = text.transform((value, ctx) => {
+  const tokens = value.split(/[\s,;]+/).filter((t) => t.length > 0);
+  if (tokens.length > TEAM_LIMITS.membersMax) {
+    ctx.addIssue({ code: 'custom', message: `At most ${TEAM_LIMITS.membersMax} members.` });
+    return z.NEVER;
+  }
+  const ids: number[] = [];
+  for (const token of tokens) {
+    const id = /^\d{1,10}$/.test(token) ? custId.safeParse(Number(token)) : null;
+    if (!id?.success) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${token.slice(0, 20)}" is not an iRacing customer id.`,
+      });
+      return z.NEVER;
+    }
+    if (ids.includes(id.data)) {
+      ctx.addIssue({ code: 'custom', message: `Driver ${id.data} is listed twice.` });
+      return z.NEVER;
+    }
+    ids.push(id.data);
+  }
+  return ids;
+});
+
+const REVISION_MESSAGE = 'This form has no valid revision; reload the page and edit again.';
+const revision = z
+  .union(
+    [
+      z.string(REVISION_MESSAGE).regex(/^\d{1,19}$/, REVISION_MESSAGE),
+      z.number(REVISION_MESSAGE).int(REVISION_MESSAGE).nonnegative(REVISION_MESSAGE),
+    ],
+    REVISION_MESSAGE,
+  )
+  .transform((v) => BigInt(v));
+
+const teamFormFields = {
+  name: field(teamName),
+  tag: teamTag,
+  description: teamDescription,
+  links: linksField,
+  members: membersField,
+};
+
+/** POST /admin/teams/create. An empty slug is made from the name. */
+export const createTeamForm = z.object({
+  ...teamFormFields,
+  slug: z.preprocess(
+    (v) => (v == null || (typeof v === 'string' && v.trim() === '') ? undefined : v),
+    teamSlug.optional(),
+  ),
+});
+
+/** PATCH /admin/teams/{id}: every field, and the revision the form was opened at. */
+export const updateTeamForm = z.object({
+  ...teamFormFields,
+  slug: field(teamSlug),
+  expectedRevision: revision,
+});

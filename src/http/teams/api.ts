@@ -1,0 +1,37 @@
+import { getTeamBySlug, listTeams } from '../../queries/teams.ts';
+import { HttpError } from '../errors.ts';
+import type { RouteHandler } from '../routing/types.ts';
+import { apiTeamsQuery, teamShowQuery, teamSlugParams } from './schema.ts';
+
+const badRequest = (issues: unknown) =>
+  new HttpError(400, 'Invalid query parameters.', 'bad_request', issues);
+
+/**
+ * `GET /api/teams?q=&sort=&category=&page=&perPage=`: teams as
+ * `{data: TeamSummary[], meta: {page, perPage, total, lastPage}}`. A page past the end has
+ * empty `data`. Bad parameters: 400 with zod's issues.
+ */
+export const listTeamsApi: RouteHandler = async (req, res, deps) => {
+  const query = apiTeamsQuery.safeParse(req.query);
+  if (!query.success) throw badRequest(query.error.issues);
+  const { page, perPage, q, sort, category } = query.data;
+  res.json(await listTeams(deps.knex, { page, perPage, q, sort, category }));
+};
+
+/**
+ * `GET /api/teams/{slug}?category=`: one team with its members and their licences, as
+ * `{data: Team}`. A former slug answers 301 to the current one; an unknown slug is a 404.
+ */
+export const showTeamApi: RouteHandler = async (req, res, deps) => {
+  const params = teamSlugParams.safeParse(req.params);
+  if (!params.success) throw new HttpError(404, `No team ${String(req.params.slug)}.`);
+  const query = teamShowQuery.safeParse(req.query);
+  if (!query.success) throw badRequest(query.error.issues);
+  const found = await getTeamBySlug(deps.knex, params.data.slug, query.data.category);
+  if (!found) throw new HttpError(404, `No team ${params.data.slug}.`);
+  if (found.kind === 'moved') {
+    res.redirect(301, `/api/teams/${found.slug}`);
+    return;
+  }
+  res.json({ data: found.team });
+};

@@ -1,0 +1,44 @@
+import { getTeamBySlug, listTeams } from '../../queries/teams.ts';
+import { HttpError } from '../errors.ts';
+import type { RouteHandler } from '../routing/types.ts';
+import { TEAMS_PER_PAGE, teamShowQuery, teamSlugParams, teamsIndexQuery } from './schema.ts';
+
+const notFound = () => new HttpError(404, 'This page does not exist.');
+
+/**
+ * `/teams?q=&sort=members|irating|name&category=&page=`: teams matching the search, by member
+ * count, average iRating in the category, or name. A page past the last one is a 404 (the
+ * first page of an empty result is the designed empty state).
+ */
+export const listTeamsPage: RouteHandler = async (req, res, deps) => {
+  const query = teamsIndexQuery.safeParse(req.query);
+  if (!query.success) throw notFound();
+  const { page, q, sort, category } = query.data;
+  const result = await listTeams(deps.knex, { page, perPage: TEAMS_PER_PAGE, q, sort, category });
+  if (page > result.meta.lastPage) throw notFound();
+  await res.inertia.render('Teams/Index', {
+    teams: result.data,
+    meta: result.meta,
+    filters: { q: q ?? '', sort, category },
+  });
+};
+
+/**
+ * `/teams/{slug}?category=`: a team with its members' live iRating and licence. A former slug
+ * (before a rename) answers 301 to the current address; an unknown slug is a 404.
+ */
+export const showTeamPage: RouteHandler = async (req, res, deps) => {
+  const params = teamSlugParams.safeParse(req.params);
+  const query = teamShowQuery.safeParse(req.query);
+  if (!params.success || !query.success) throw notFound();
+  const found = await getTeamBySlug(deps.knex, params.data.slug, query.data.category);
+  if (!found) throw notFound();
+  if (found.kind === 'moved') {
+    const search = req.originalUrl.includes('?')
+      ? req.originalUrl.slice(req.originalUrl.indexOf('?'))
+      : '';
+    res.redirect(301, `/teams/${found.slug}${search}`);
+    return;
+  }
+  await res.inertia.render('Teams/Show', { team: found.team, category: query.data.category });
+};

@@ -1,0 +1,260 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestClient } from '../test-support/client.ts';
+import { follow, send, startAdminApp, type AdminApp } from '../admin/test-support/admin-app.ts';
+import { STALE_TEAM_MESSAGE } from '../admin/teams/mutations.ts';
+
+/**
+ * Teams over HTTP against the real app: admin forms → commands → event store → the teams
+ * projection (woken by the job system) → read-your-writes → the public pages and the JSON API.
+ */
+let app: AdminApp;
+let admin: TestClient;
+let guest: TestClient;
+
+interface EditTeam {
+  id: string;
+  name: string;
+  slug: string;
+  tag: string;
+  members: string;
+  links: string;
+  formerSlugs: string[];
+  revision: string;
+}
+
+beforeAll(async () => {
+  app = await startAdminApp();
+  admin = (await app.signedIn('admin')).client;
+  guest = await app.client();
+  // Driver 1000 of a recorded race: a member with live racing data.
+  await app.recordSession(9001, 90_001);
+}, 60_000);
+
+afterAll(async () => {
+  await app?.close();
+});
+
+const head = () => app.store.headPosition();
+let seq = 0;
+
+async function createThroughForm(fields: Record<string, unknown> = {}) {
+  const name = `Night Owls ${++seq}`;
+  const res = await send(
+    admin,
+    'POST',
+    '/admin/teams/create',
+    {
+      name,
+      slug: '',
+      tag: 'owl',
+      description: 'We race late.',
+      links: '',
+      members: '1000',
+      ...fields,
+    },
+    { from: '/admin/teams/create' },
+  );
+  expect(res.status).toBe(303);
+  expect(res.headers.get('location')).toMatch(/^\/admin\/teams\/[0-9a-f-]{36}$/);
+  const page = await follow(admin, res);
+  return { page, team: page.props.team as EditTeam };
+}
+
+describe('who may change teams', () => {
+  it('sends a guest to sign in, refuses a member with 403 and a forged request with 419', async () => {
+    const res = await guest.visit('/admin/teams');
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/auth/login?return_to=%2Fadmin%2Fteams');
+
+    const { client: member } = await app.signedIn('member');
+    const before = await head();
+    const refused = await send(member, 'POST', '/admin/teams/create', { name: 'Not yours' });
+    expect(refused.status).toBe(403);
+    const forged = await send(
+      admin,
+      'POST',
+      '/admin/teams/create',
+      { name: 'Forged' },
+      { csrf: false },
+    );
+    expect(forged.status).toBe(419);
+    expect(await head()).toBe(before);
+  });
+});
+
+describe('creating and editing a team', () => {
+  it('creates a team, shows it on /teams, /teams/{slug} and /api/teams', async () => {
+    const { page, team } = await createThroughForm({
+      links: 'https://owls.example\nDiscord | https://discord.example/owls',
+      members: '1000, 424242',
+    });
+    expect(page.component).toBe('Admin/Teams/Edit');
+    expect(page.flash).toEqual({ success: 'Team created.' });
+    expect(team).toMatchObject({ tag: 'OWL', members: '1000\n424242', revision: '0' });
+    expect(team.links).toBe('https://owls.example\nDiscord | https://discord.example/owls');
+
+    const list = (await guest.visit(`/teams?q=${encodeURIComponent(team.name)}`)).page();
+    expect(list.component).toBe('Teams/Index');
+    expect((list.props.teams as { slug: string }[]).map((t) => t.slug)).toEqual([team.slug]);
+
+    const show = await guest.get(`/teams/${team.slug}`);
+    expect(show.status).toBe(200);
+    expect(show.page().component).toBe('Teams/Show');
+    const shown = show.page().props.team as {
+      members: { custId: number; displayName: string | null; licenses: { irating: number }[] }[];
+    };
+    expect(shown.members[0]).toMatchObject({ custId: 1000, displayName: 'Driver 1000' });
+    expect(shown.members[0]!.licenses.some((l) => l.irating === 2010)).toBe(true);
+    expect(shown.members[1]).toMatchObject({ custId: 424242, displayName: null, licenses: [] });
+
+    const api = await guest.get(`/api/teams?q=${encodeURIComponent(team.name)}`);
+    expect(api.status).toBe(200);
+    expect(api.json<{ data: { id: string }[] }>().data.map((t) => t.id)).toEqual([team.id]);
+    const one = await guest.get(`/api/teams/${team.slug}`);
+    expect(one.json<{ data: { memberCount: number } }>().data.memberCount).toBe(2);
+  });
+
+  it.each([
+    [{ name: 'x' }, 'name', /at least 2/],
+    [{ tag: 'too long tag' }, 'tag', /letters or digits/],
+    [{ links: 'javascript:alert(1)' }, 'links', /Line 1: .*http/],
+    [{ members: '1000 abc' }, 'members', /"abc" is not an iRacing customer id/],
+    [{ members: '7 7' }, 'members', /listed twice/],
+    [{ slug: 'Bad Slug' }, 'slug', /lowercase/],
+  ])('refuses %j with a field error and changes nothing', async (fields, field, message) => {
+    const before = await head();
+    const res = await send(
+      admin,
+      'POST',
+      '/admin/teams/create',
+      { name: 'Valid Name', members: '', links: '', ...fields },
+      { from: '/admin/teams/create' },
+    );
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/admin/teams/create');
+    const page = await follow(admin, res);
+    expect((page.props.errors as Record<string, string>)[field]).toMatch(message);
+    expect(await head()).toBe(before);
+  });
+
+  it('refuses a slug another team has', async () => {
+    const { team } = await createThroughForm();
+    const res = await send(
+      admin,
+      'POST',
+      '/admin/teams/create',
+      { name: 'Copycat', slug: team.slug },
+      { from: '/admin/teams/create' },
+    );
+    const page = await follow(admin, res);
+    expect((page.props.errors as Record<string, string>).slug).toMatch(/already used/);
+  });
+
+  it('renames a slug and keeps the old address redirecting with 301', async () => {
+    const { team } = await createThroughForm();
+    const res = await send(
+      admin,
+      'PATCH',
+      `/admin/teams/${team.id}`,
+      { ...team, slug: `${team.slug}-renamed`, expectedRevision: team.revision },
+      { from: `/admin/teams/${team.id}` },
+    );
+    const page = await follow(admin, res);
+    expect(page.flash).toEqual({ success: 'Team saved.' });
+    expect((page.props.team as EditTeam).formerSlugs).toEqual([team.slug]);
+
+    const old = await guest.get(`/teams/${team.slug}?category=oval`);
+    expect(old.status).toBe(301);
+    expect(old.headers.get('location')).toBe(`/teams/${team.slug}-renamed?category=oval`);
+    const oldApi = await guest.get(`/api/teams/${team.slug}`);
+    expect(oldApi.status).toBe(301);
+    expect(oldApi.headers.get('location')).toBe(`/api/teams/${team.slug}-renamed`);
+
+    // The old slug stays the team's: another team cannot take it.
+    const taken = await send(
+      admin,
+      'POST',
+      '/admin/teams/create',
+      { name: 'Squatter', slug: team.slug },
+      { from: '/admin/teams/create' },
+    );
+    expect(((await follow(admin, taken)).props.errors as Record<string, string>).slug).toMatch(
+      /already used/,
+    );
+  });
+
+  it('refuses a save from a form opened before another change', async () => {
+    const { team } = await createThroughForm();
+    const first = await send(admin, 'PATCH', `/admin/teams/${team.id}`, {
+      ...team,
+      name: 'First Save',
+      expectedRevision: team.revision,
+    });
+    expect(first.status).toBe(303);
+    const before = await head();
+    const second = await send(
+      admin,
+      'PATCH',
+      `/admin/teams/${team.id}`,
+      { ...team, name: 'Second Save', expectedRevision: team.revision },
+      { from: `/admin/teams/${team.id}` },
+    );
+    const page = await follow(admin, second);
+    expect((page.props.errors as Record<string, string>)._).toBe(STALE_TEAM_MESSAGE);
+    expect(await head()).toBe(before);
+  });
+
+  it('deletes a team: its page is gone and its slug is free again', async () => {
+    const { team } = await createThroughForm();
+    const res = await send(admin, 'DELETE', `/admin/teams/${team.id}`, undefined, {
+      from: `/admin/teams/${team.id}`,
+    });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/admin/teams');
+    expect((await guest.visit(`/teams/${team.slug}`)).status).toBe(404);
+    expect((await admin.visit(`/admin/teams/${team.id}`)).status).toBe(404);
+    const again = await send(admin, 'POST', '/admin/teams/create', {
+      name: 'Reborn',
+      slug: team.slug,
+    });
+    expect(again.status).toBe(303);
+    expect(again.headers.get('location')).not.toBe('/admin/teams/create');
+  });
+});
+
+describe('public team pages and API', () => {
+  it('sorts and answers 404 for bad page parameters, 400 for bad API parameters', async () => {
+    const page = (await guest.visit('/teams?sort=name')).page();
+    const names = (page.props.teams as { name: string }[]).map((t) => t.name);
+    expect(names).toEqual(
+      [...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())),
+    );
+    for (const url of [
+      '/teams?sort=bogus',
+      '/teams?page=0',
+      '/teams?page=99',
+      '/teams/Not_A_Slug',
+      '/teams/no-such-team',
+    ]) {
+      const res = await guest.visit(url);
+      expect(res.status, url).toBe(404);
+      expect(res.page().component).toBe('Public/NotFound');
+    }
+    for (const query of ['perPage=0', 'perPage=101', 'sort=x', 'category=moon']) {
+      const res = await guest.get(`/api/teams?${query}`);
+      expect(res.status, query).toBe(400);
+      expect(res.json<{ error: string }>().error).toBe('bad_request');
+    }
+    expect((await guest.get('/api/teams/no-such-team')).status).toBe(404);
+  });
+
+  it('answers a search without results with an empty first page, not a 404', async () => {
+    const res = await guest.visit('/teams?q=zzzz-nothing');
+    expect(res.status).toBe(200);
+    expect(res.page().props).toMatchObject({
+      teams: [],
+      meta: { total: 0, lastPage: 1 },
+      filters: { q: 'zzzz-nothing' },
+    });
+  });
+});

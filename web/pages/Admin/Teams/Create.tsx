@@ -1,0 +1,161 @@
+import { Head, Link, useForm } from '@inertiajs/react';
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../../components/Button.tsx';
+import { Card } from '../../../components/Card.tsx';
+import { Field } from '../../../components/Field.tsx';
+import { route } from '../../../generated/routes.ts';
+import { FormAlert, TextAreaField, formError } from '../Articles/Create.tsx';
+import { suggestSlug } from '../Articles/slug.ts';
+import type { TeamFormFields, TeamLimits } from './types.ts';
+
+export interface Props {
+  limits: TeamLimits;
+}
+
+/** `/admin/teams/create`: a new team. The slug follows the name until it is edited. */
+export default function CreateTeam({ limits }: Props) {
+  const form = useForm<TeamFormFields>({
+    name: '',
+    slug: '',
+    tag: '',
+    description: '',
+    links: '',
+    members: '',
+  });
+  const [slugEdited, setSlugEdited] = useState(false);
+
+  const change = (field: keyof TeamFormFields, value: string) => {
+    if (field === 'slug') setSlugEdited(value !== '');
+    if (field === 'name' && !slugEdited) {
+      form.setData((data) => ({ ...data, name: value, slug: suggestSlug(value, limits.slugMax) }));
+      return;
+    }
+    form.setData(field, value);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    form.post(route('admin.teams.store'), { preserveScroll: true });
+  };
+
+  return (
+    <>
+      <Head title="New team" />
+      <header className="mb-6">
+        <p className="text-sm text-ink-muted">
+          <Link href={route('admin.teams')} className="hover:text-ink hover:underline">
+            Teams
+          </Link>
+        </p>
+        <h1 className="text-2xl font-bold tracking-tight text-ink">New team</h1>
+      </header>
+      <form onSubmit={submit} noValidate className="grid max-w-3xl gap-6" data-test="team-form">
+        <FormAlert message={formError(form.errors)} />
+        <Card>
+          <TeamFields
+            data={form.data}
+            errors={form.errors}
+            limits={limits}
+            onChange={change}
+            slugHint="Suggested from the name. Lowercase words joined by hyphens; the address becomes /teams/<slug>."
+          />
+        </Card>
+        <div className="flex items-center gap-3">
+          <Button type="submit" busy={form.processing} data-test="team-submit">
+            Create team
+          </Button>
+          <Link
+            href={route('admin.teams')}
+            className="text-sm text-ink-muted hover:text-ink hover:underline"
+          >
+            Cancel
+          </Link>
+        </div>
+      </form>
+    </>
+  );
+}
+
+/** The team form's fields with their limits, hints and server errors (create and edit). */
+export function TeamFields({
+  data,
+  errors,
+  limits,
+  onChange,
+  slugHint,
+}: {
+  data: TeamFormFields;
+  errors: Partial<Record<string, string>>;
+  limits: TeamLimits;
+  onChange: (field: keyof TeamFormFields, value: string) => void;
+  slugHint: string;
+}) {
+  return (
+    <div className="grid gap-5">
+      <Field
+        label="Name"
+        name="name"
+        required
+        value={data.name}
+        maxLength={limits.nameMax}
+        onChange={(e) => onChange('name', e.target.value)}
+        error={errors.name}
+        hint={`${limits.nameMin}–${limits.nameMax} characters.`}
+      />
+      <Field
+        label="Slug"
+        name="slug"
+        value={data.slug}
+        maxLength={limits.slugMax}
+        onChange={(e) => onChange('slug', e.target.value)}
+        error={errors.slug}
+        hint={slugHint}
+        autoCapitalize="none"
+        spellCheck={false}
+        className="font-mono"
+      />
+      <Field
+        label="Tag"
+        name="tag"
+        value={data.tag}
+        maxLength={limits.tagMax}
+        onChange={(e) => onChange('tag', e.target.value)}
+        error={errors.tag}
+        hint={`Optional: ${limits.tagMin}–${limits.tagMax} letters or digits, shown in capitals (e.g. APX).`}
+        autoCapitalize="characters"
+        spellCheck={false}
+        className="font-mono uppercase"
+      />
+      <TextAreaField
+        label="Description"
+        name="description"
+        rows={5}
+        value={data.description}
+        maxLength={limits.descriptionMax}
+        onChange={(value) => onChange('description', value)}
+        error={errors.description}
+        hint={`Optional plain text, at most ${limits.descriptionMax.toLocaleString('en')} characters; a blank line starts a new paragraph.`}
+      />
+      <TextAreaField
+        label="Links"
+        name="links"
+        rows={4}
+        value={data.links}
+        onChange={(value) => onChange('links', value)}
+        error={errors.links}
+        hint={`Optional, at most ${limits.linksMax}: one per line, “https://…” or “Label | https://…”.`}
+        className="font-mono"
+      />
+      <TextAreaField
+        label="Members (iRacing customer ids)"
+        name="members"
+        rows={6}
+        value={data.members}
+        onChange={(value) => onChange('members', value)}
+        error={errors.members}
+        hint={`At most ${limits.membersMax}, one per line (commas or spaces also separate them), in the order the team page lists them.`}
+        className="font-mono"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+/** Shapes of the admin team pages (mirroring src/http/admin/teams/pages.ts). */
+export interface TeamLimits {
+  nameMin: number;
+  nameMax: number;
+  slugMax: number;
+  tagMin: number;
+  tagMax: number;
+  descriptionMax: number;
+  linksMax: number;
+  membersMax: number;
+}
+
+/** The form's fields as the textareas and inputs hold them. */
+export interface TeamFormFields {
+  name: string;
+  slug: string;
+  tag: string;
+  description: string;
+  /** One link per line: `https://…` or `Label | https://…`. */
+  links: string;
+  /** iRacing customer ids, one per line (commas and spaces also separate). */
+  members: string;
+}
+
+export interface AdminTeamEdit extends TeamFormFields {
+  id: string;
+  /** Slugs the team had before (their addresses redirect here). */
+  formerSlugs: string[];
+  /** The stream revision the form was opened at, as a decimal string. */
+  revision: string;
+}

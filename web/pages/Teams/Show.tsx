@@ -1,0 +1,181 @@
+import { Head, Link } from '@inertiajs/react';
+import { ExternalLink, Users } from 'lucide-react';
+import { Badge, LicenceBadge } from '../../components/Badge.tsx';
+import { Card } from '../../components/Card.tsx';
+import { DataTable, type Column } from '../../components/DataTable.tsx';
+import { EmptyState } from '../../components/EmptyState.tsx';
+import { FilterLinks } from '../../components/FilterLinks.tsx';
+import { route } from '../../generated/routes.ts';
+import { NONE, formatCategory, formatIrating, licenceClassOf } from '../../lib/racing-format.ts';
+import { TEAM_CATEGORIES, type RacingCategory, type Team, type TeamMember } from './types.ts';
+
+export interface Props {
+  team: Team;
+  /** The category whose licence and iRating the members table shows. */
+  category: RacingCategory;
+}
+
+function countryName(code: string): string {
+  try {
+    return new Intl.DisplayNames(['en'], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** `/teams/{slug}`: who the team is, its links, and its members' live licence and iRating. */
+export default function TeamsShow({ team, category }: Props) {
+  const licenceOf = (m: TeamMember) => m.licenses.find((l) => l.category === category) ?? null;
+  const columns: Column<TeamMember>[] = [
+    {
+      key: 'name',
+      header: 'Driver',
+      sortable: true,
+      value: (m) => m.displayName ?? `#${m.custId}`,
+      cell: (m) =>
+        m.displayName ? (
+          <Link
+            href={route('drivers.show', { id: m.custId })}
+            className="font-medium text-ink hover:text-accent hover:underline"
+            data-test="member-link"
+          >
+            {m.displayName}
+          </Link>
+        ) : (
+          <span className="text-ink-muted">
+            Driver #{m.custId} <span className="text-xs">(no racing data yet)</span>
+          </span>
+        ),
+    },
+    {
+      key: 'country',
+      header: 'Country',
+      sortable: true,
+      hideBelow: 'sm',
+      value: (m) => (m.countryCode ? countryName(m.countryCode) : null),
+      cell: (m) => (m.countryCode ? countryName(m.countryCode) : NONE),
+    },
+    {
+      key: 'licence',
+      header: 'Licence',
+      sortable: true,
+      numeric: true,
+      value: (m) => licenceOf(m)?.licenseLevel ?? null,
+      cell: (m) => {
+        const l = licenceOf(m);
+        const cls = licenceClassOf(l?.licenseClass);
+        return cls ? <LicenceBadge licence={cls} safetyRating={l?.safetyRating} /> : NONE;
+      },
+    },
+    {
+      key: 'irating',
+      header: 'iRating',
+      sortable: true,
+      numeric: true,
+      value: (m) => licenceOf(m)?.irating ?? null,
+      cell: (m) => formatIrating(licenceOf(m)?.irating),
+    },
+  ];
+
+  return (
+    <>
+      <Head title={team.name}>
+        <meta
+          name="description"
+          content={team.description?.slice(0, 160) ?? `${team.name}: members and live iRating.`}
+        />
+      </Head>
+      <nav aria-label="Breadcrumb" className="mb-2 text-sm text-ink-muted">
+        <Link href={route('teams.index')} className="hover:underline">
+          Teams
+        </Link>
+      </nav>
+      <header className="mb-6">
+        <h1
+          className="flex flex-wrap items-center gap-3 text-3xl font-bold tracking-tight text-ink"
+          data-test="team-name"
+        >
+          {team.name}
+          {team.tag && <Badge className="text-sm">{team.tag}</Badge>}
+        </h1>
+        {team.description && (
+          <div className="mt-3 max-w-prose space-y-2 text-ink-muted" data-test="team-description">
+            {team.description.split(/\n{2,}/).map((paragraph, i) => (
+              <p key={i} className="whitespace-pre-line">
+                {paragraph}
+              </p>
+            ))}
+          </div>
+        )}
+        {team.links.length > 0 && (
+          <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label="Team links">
+            {team.links.map((link) => (
+              <li key={link.url}>
+                <a
+                  href={link.url}
+                  rel="noopener noreferrer nofollow"
+                  target="_blank"
+                  className="inline-flex items-center gap-1 text-accent hover:underline"
+                >
+                  {link.label}
+                  <ExternalLink aria-hidden="true" className="size-3.5" />
+                  <span className="sr-only">(opens in a new tab)</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </header>
+      <dl className="mb-6 grid max-w-xl grid-cols-2 gap-4 sm:grid-cols-3">
+        <div className="rounded-lg border border-line bg-surface p-3">
+          <dt className="text-xs tracking-wide text-ink-muted uppercase">Members</dt>
+          <dd className="text-2xl font-bold text-ink tabular-nums" data-test="team-member-count">
+            {team.memberCount}
+          </dd>
+        </div>
+        <div className="rounded-lg border border-line bg-surface p-3">
+          <dt className="text-xs tracking-wide text-ink-muted uppercase">
+            Avg iRating, {formatCategory(category)}
+          </dt>
+          <dd className="text-2xl font-bold text-ink tabular-nums">
+            {formatIrating(team.averageIrating)}
+          </dd>
+        </div>
+        <div className="rounded-lg border border-line bg-surface p-3">
+          <dt className="text-xs tracking-wide text-ink-muted uppercase">Rated drivers</dt>
+          <dd className="text-2xl font-bold text-ink tabular-nums">{team.ratedMembers}</dd>
+        </div>
+      </dl>
+      <Card title="Members" flush>
+        <FilterLinks
+          label="Licence category"
+          className="border-b border-line px-4 py-3"
+          options={TEAM_CATEGORIES.map((c) => ({ value: c, label: formatCategory(c) }))}
+          current={category}
+          href={(c) =>
+            route('teams.show', { slug: team.slug }, c === 'sports_car' ? {} : { category: c })
+          }
+        />
+        {team.members.length === 0 ? (
+          <EmptyState
+            className="m-4"
+            icon={Users}
+            headingLevel={3}
+            title="No members listed yet"
+            description="The team's drivers appear here once they are added to the team."
+          />
+        ) : (
+          <DataTable
+            caption={`Members of ${team.name}`}
+            columns={columns}
+            rows={team.members}
+            rowKey={(m) => m.custId}
+            clientSort
+            sort={{ key: 'irating', direction: 'desc' }}
+            data-test="team-members"
+          />
+        )}
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+/**
+ * The team shapes pages receive. They mirror the DTOs of src/queries/teams.ts (web/ never imports
+ * src/); the server's typed `render(name, props)` checks the two agree.
+ */
+export type TeamSort = 'members' | 'irating' | 'name';
+
+export type RacingCategory =
+  'oval' | 'road' | 'dirt_oval' | 'dirt_road' | 'sports_car' | 'formula_car';
+
+export interface TeamSummary {
+  id: string;
+  slug: string;
+  name: string;
+  tag: string | null;
+  memberCount: number;
+  averageIrating: number | null;
+  ratedMembers: number;
+  /** ISO-8601. */
+  updatedAt: string;
+}
+
+export interface MemberLicence {
+  category: RacingCategory;
+  irating: number | null;
+  safetyRating: number | null;
+  licenseLevel: number | null;
+  licenseClass: string | null;
+  licence: string | null;
+  ttRating: number | null;
+}
+
+export interface TeamMember {
+  custId: number;
+  displayName: string | null;
+  countryCode: string | null;
+  licenses: MemberLicence[];
+}
+
+export interface Team extends TeamSummary {
+  description: string | null;
+  links: { label: string; url: string }[];
+  createdAt: string;
+  members: TeamMember[];
+}
+
+export interface PageMeta {
+  page: number;
+  perPage: number;
+  total: number;
+  lastPage: number;
+}
+
+export interface TeamFilters {
+  q: string;
+  sort: TeamSort;
+  category: RacingCategory;
+}
+
+/** Categories in the order the filters offer them. */
+export const TEAM_CATEGORIES: readonly RacingCategory[] = [
+  'sports_car',
+  'formula_car',
+  'oval',
+  'dirt_oval',
+  'dirt_road',
+  'road',
+];
