@@ -11,9 +11,10 @@ import {
 } from '../../events/user-pii.ts';
 import { userStreamName, type UserEvent, type UserRole } from '../../events/user.ts';
 import { aggregateStream } from '../core/aggregate-stream.ts';
-import { notFoundError } from '../core/errors.ts';
+import { conflictError, notFoundError } from '../core/errors.ts';
 import { handleCommand, type CommandDeps, type CommandResult } from '../core/handle-command.ts';
 import { parseCommandInput } from '../core/validation.ts';
+import { claimIdentity, releaseClaim, releaseClaims } from './claims.ts';
 import type { UpdateProfile, UserCommand } from './commands.ts';
 import { deleteCredentials, setPasswordHash } from './credentials.ts';
 import { userDecider, type UserState } from './decider.ts';
@@ -24,8 +25,8 @@ import { countryRule, displayNameRule, emailRule, iracingCustomerIdRule } from '
  * user's data key before deciding, keep password hashes in `user_credentials` (never in
  * events) and run the user decider through the generic handler.
  *
- * Not decided here (callers do it, see src/http/auth): password policy and hashing, email and
- * Discord uniqueness (the lookup tables of the users read model), sessions.
+ * Email and Discord uniqueness is decided here, by identity claims (claims.ts). Not decided
+ * here (callers do it, see src/http/auth): password policy and hashing, sessions.
  */
 export interface UserCommandDeps extends CommandDeps {
   eventStore: EventStore;
@@ -74,10 +75,17 @@ export const registerUserInput = z.object({
   role: z.enum(['member', 'admin']).default('member'),
 });
 
+export const EMAIL_TAKEN_MESSAGE =
+  'An account with this email address already exists. Sign in instead.';
+export const DISCORD_TAKEN_MESSAGE = 'That Discord account is linked to another Pitwall account.';
+
 /**
- * Creates an account: a new user id, a new data key, the sealed registration (and the Discord
- * link when created by Discord) and, for a password account, its hash — the hash row commits
- * only if the append succeeded. On failure the fresh key is removed again.
+ * Creates an account: a new user id, claims of its email and Discord account (one statement
+ * each; 409 `email_taken` / `discord_taken` when another account holds one), a new data key,
+ * the password hash row, then the sealed registration (and the Discord link when created by
+ * Discord). Each step is its own autocommit statement — nothing holds a connection while it
+ * waits for another. The key and hash rows of an id with no events are inert; when the append
+ * fails they and the claims are removed again.
  */
 export async function registerUser(
   deps: UserCommandDeps,
@@ -86,33 +94,50 @@ export async function registerUser(
   const data = parseCommandInput(registerUserInput, input);
   const userId = (deps.newId ?? randomUUID)();
   const at = now(deps);
-  const cipher = await createUserKey(deps.knex, deps.keyring, userId, at);
-  const command: UserCommand = {
-    type: 'RegisterUser',
-    data: {
-      userId,
-      email: data.email === null ? null : cipher.seal('email', data.email),
-      displayName: cipher.seal('displayName', data.displayName),
-      method: data.passwordHash === null ? 'discord' : 'password',
-      role: data.role,
-      ...(data.discord
-        ? {
-            discord: {
-              id: cipher.seal('discordId', data.discord.id),
-              username: cipher.seal('discordUsername', data.discord.username),
-            },
-          }
-        : {}),
-    },
+  const claimed: { kind: 'email' | 'discord'; hash: string }[] = [];
+  const undo = async () => {
+    for (const c of claimed)
+      await releaseClaim(deps.knex, c.kind, c.hash, userId).catch(() => undefined);
+    await deleteUserKey(deps.knex, userId).catch(() => undefined);
+    await deleteCredentials(deps.knex, userId).catch(() => undefined);
   };
   try {
-    const result = await deps.knex.transaction(async (trx) => {
-      if (data.passwordHash !== null) await setPasswordHash(trx, userId, data.passwordHash, at);
-      return run({ ...deps, now: () => at }, userId, command);
-    });
-    return outcome(userId, result);
+    // Discord first, then the email: the order every claimant of both uses.
+    if (data.discord) {
+      const hash = deps.keyring.lookupHash('discord', data.discord.id);
+      if ((await claimIdentity(deps, 'discord', hash, userId, at)) === 'taken')
+        throw conflictError('discord_taken', DISCORD_TAKEN_MESSAGE);
+      claimed.push({ kind: 'discord', hash });
+    }
+    if (data.email !== null) {
+      const hash = deps.keyring.lookupHash('email', data.email);
+      if ((await claimIdentity(deps, 'email', hash, userId, at)) === 'taken')
+        throw conflictError('email_taken', EMAIL_TAKEN_MESSAGE, { email: EMAIL_TAKEN_MESSAGE });
+      claimed.push({ kind: 'email', hash });
+    }
+    const cipher = await createUserKey(deps.knex, deps.keyring, userId, at);
+    const command: UserCommand = {
+      type: 'RegisterUser',
+      data: {
+        userId,
+        email: data.email === null ? null : cipher.seal('email', data.email),
+        displayName: cipher.seal('displayName', data.displayName),
+        method: data.passwordHash === null ? 'discord' : 'password',
+        role: data.role,
+        ...(data.discord
+          ? {
+              discord: {
+                id: cipher.seal('discordId', data.discord.id),
+                username: cipher.seal('discordUsername', data.discord.username),
+              },
+            }
+          : {}),
+      },
+    };
+    if (data.passwordHash !== null) await setPasswordHash(deps.knex, userId, data.passwordHash, at);
+    return outcome(userId, await run({ ...deps, now: () => at }, userId, command));
   } catch (err) {
-    await deleteUserKey(deps.knex, userId).catch(() => undefined);
+    await undo();
     throw err;
   }
 }
@@ -223,27 +248,45 @@ export async function updateProfile(
   );
 }
 
+/**
+ * Links a Discord account: claims it for the user (409 `discord_taken` when another account
+ * holds it), then appends; a claim taken here is released again if the append fails.
+ */
 export async function linkDiscord(
   deps: UserCommandDeps,
   userId: string,
   discord: { id: string; username: string },
 ): Promise<UserOutcome> {
   const cipher = await cipherOf(deps, userId);
-  return outcome(
-    userId,
-    await run(deps, userId, {
-      type: 'LinkDiscord',
-      data: {
-        userId,
-        discordId: cipher.seal('discordId', discord.id),
-        discordUsername: cipher.seal('discordUsername', discord.username),
-      },
-    }),
-  );
+  const hash = deps.keyring.lookupHash('discord', discord.id);
+  const claim = await claimIdentity(deps, 'discord', hash, userId, now(deps));
+  if (claim === 'taken') throw conflictError('discord_taken', DISCORD_TAKEN_MESSAGE);
+  try {
+    return outcome(
+      userId,
+      await run(deps, userId, {
+        type: 'LinkDiscord',
+        data: {
+          userId,
+          discordId: cipher.seal('discordId', discord.id),
+          discordUsername: cipher.seal('discordUsername', discord.username),
+        },
+      }),
+    );
+  } catch (err) {
+    if (claim === 'claimed') await releaseClaim(deps.knex, 'discord', hash, userId);
+    throw err;
+  }
 }
 
+/** Unlinks Discord and releases the account's Discord claim. */
 export async function unlinkDiscord(deps: UserCommandDeps, userId: string): Promise<UserOutcome> {
-  return outcome(userId, await run(deps, userId, { type: 'UnlinkDiscord', data: { userId } }));
+  const result = outcome(
+    userId,
+    await run(deps, userId, { type: 'UnlinkDiscord', data: { userId } }),
+  );
+  if (result.changed) await releaseClaims(deps.knex, userId, 'discord');
+  return result;
 }
 
 export async function changeRole(
@@ -264,6 +307,7 @@ export async function deleteUser(deps: UserCommandDeps, userId: string): Promise
   const result = await run(deps, userId, { type: 'DeleteUser', data: { userId } });
   await deleteUserKey(deps.knex, userId);
   await deleteCredentials(deps.knex, userId);
+  await releaseClaims(deps.knex, userId);
   return outcome(userId, result);
 }
 

@@ -1,5 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { linkDiscord, registerUser } from '../../commands/users/handlers.ts';
+import { isDomainError } from '../../commands/core/errors.ts';
+import { DISCORD_TAKEN_MESSAGE, linkDiscord, registerUser } from '../../commands/users/handlers.ts';
 import { displayNameRule, emailRule } from '../../commands/users/rules.ts';
 import {
   findSessionUser,
@@ -8,10 +9,10 @@ import {
 } from '../../queries/users.ts';
 import type { Accounts } from '../auth/accounts.ts';
 import { DISCORD_STRATEGY, type DiscordIdentity } from '../auth/discord.ts';
-import { withIdentityLock } from '../auth/identity-lock.ts';
 import { signIn } from '../auth/session.ts';
 import { openSession } from '../session/session.ts';
 import type { RouteHandler } from '../routing/types.ts';
+import { NOT_READY_YET } from './register.ts';
 import { accountsOf, errorsOf } from './respond.ts';
 
 /**
@@ -105,30 +106,28 @@ export const discordCallback: RouteHandler = async (req, res, deps) => {
 
   if (req.user) {
     const me = req.user;
-    const result = await withIdentityLock(deps.knex, discordHash, async () => {
-      const owner = await findUserIdByDiscordHash(deps.knex, discordHash);
-      if (owner === me.id) return 'already';
-      if (owner) return 'taken';
+    const owner = await findUserIdByDiscordHash(deps.knex, discordHash);
+    let result: string;
+    if (owner === me.id) result = 'already';
+    else if (owner) result = 'taken';
+    else {
       try {
         const outcome = await linkDiscord(accounts.commandDeps(req), me.id, {
           id: identity.id,
           username: identity.username,
         });
         await accounts.settle(outcome.position, ['users']);
-        return 'linked';
+        result = 'linked';
       } catch (err) {
-        return Object.values(errorsOf(err))[0] ?? 'Discord could not be linked.';
+        if (isDomainError(err) && err.code === 'discord_taken') result = 'taken';
+        else result = Object.values(errorsOf(err))[0] ?? 'Discord could not be linked.';
       }
-    });
+    }
     if (result === 'linked' || result === 'already') {
       res.inertia.flash({ success: 'Discord is linked to your account.' });
       res.inertia.redirect('/settings');
     } else {
-      failed(
-        req,
-        res,
-        result === 'taken' ? 'That Discord account is linked to another Pitwall account.' : result,
-      );
+      failed(req, res, result === 'taken' ? DISCORD_TAKEN_MESSAGE : result);
     }
     return;
   }
@@ -153,37 +152,44 @@ export const discordCallback: RouteHandler = async (req, res, deps) => {
     ? name.data
     : (displayNameRule.safeParse(identity.username).data ?? 'Discord member');
 
-  const create = async () => {
-    if (await findUserIdByDiscordHash(deps.knex, discordHash)) return 'retry' as const;
-    if (emailHash && (await findUserIdByEmailHash(deps.knex, emailHash)))
-      return 'email-taken' as const;
+  const emailInUse = () =>
+    failed(
+      req,
+      res,
+      'An account already uses the email of this Discord account. Sign in with your password, then link Discord in your settings.',
+    );
+  if (emailHash && (await findUserIdByEmailHash(deps.knex, emailHash))) {
+    emailInUse();
+    return;
+  }
+  let created: string;
+  try {
     const outcome = await registerUser(accounts.commandDeps(req), {
       email: emailValue,
       displayName,
       passwordHash: null,
       discord: { id: identity.id, username: identity.username },
     });
+    created = outcome.userId;
     await accounts.settle(outcome.position, ['users']);
-    return outcome.userId;
-  };
-  // Both identities are claimed: always the Discord lock first, then the email's (no cycles).
-  const created = await withIdentityLock(deps.knex, discordHash, () =>
-    emailHash ? withIdentityLock(deps.knex, emailHash, create) : create(),
-  );
-  if (created === 'email-taken') {
-    failed(
-      req,
-      res,
-      'An account already uses the email of this Discord account. Sign in with your password, then link Discord in your settings.',
-    );
-    return;
-  }
-  if (created === 'retry') {
-    failed(req, res, 'Discord sign-in was interrupted. Try again.');
-    return;
+  } catch (err) {
+    if (isDomainError(err) && err.code === 'email_taken') {
+      emailInUse();
+      return;
+    }
+    if (isDomainError(err) && err.code === 'discord_taken') {
+      // Claimed by a sign-up a moment ago (a double click): that account signs in next time.
+      failed(req, res, 'Discord sign-in was interrupted. Try again.');
+      return;
+    }
+    throw err;
   }
   const user = await findSessionUser(deps.knex, created);
-  if (user) await signIn(req, user);
+  if (!user) {
+    failed(req, res, NOT_READY_YET);
+    return;
+  }
+  await signIn(req, user);
   res.inertia.flash({ success: 'Welcome to Pitwall! Your account was created with Discord.' });
   res.inertia.redirect('/settings');
 };

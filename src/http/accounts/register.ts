@@ -1,14 +1,17 @@
 import type { Request, Response } from 'express';
-import { registerUser } from '../../commands/users/handlers.ts';
+import { isDomainError } from '../../commands/core/errors.ts';
+import { EMAIL_TAKEN_MESSAGE, registerUser } from '../../commands/users/handlers.ts';
 import { findSessionUser, findUserIdByEmailHash } from '../../queries/users.ts';
-import { withIdentityLock } from '../auth/identity-lock.ts';
 import { passwordProblem } from '../auth/password-policy.ts';
 import { signIn } from '../auth/session.ts';
 import type { RouteHandler } from '../routing/types.ts';
 import { accountsOf, backWithErrors, clientIp, errorsOf, tooManyRequests } from './respond.ts';
 import { registerForm } from './schema.ts';
 
-export const EMAIL_TAKEN = 'An account with this email address already exists. Sign in instead.';
+export const EMAIL_TAKEN = EMAIL_TAKEN_MESSAGE;
+/** The account exists in the log but the users read model is behind (a stopped projection). */
+export const NOT_READY_YET =
+  'Your account was created, but the site is catching up. Try signing in in a minute.';
 
 function renderRegister(
   res: Response,
@@ -27,8 +30,8 @@ export const showRegister: RouteHandler = (_req, res, deps) => renderRegister(re
 
 /**
  * POST /auth/register: rate limits (per IP, per email) → field rules → password policy →
- * under the email's identity lock: uniqueness, argon2id hash, RegisterUser, wait for the users
- * read model (so the lookup row exists before the lock is released) → signed in.
+ * argon2id hash → RegisterUser (which claims the email: one statement, no lock held) → wait
+ * for the users read model (read-your-writes) → signed in.
  */
 export const submitRegister: RouteHandler = async (req: Request, res: Response, deps) => {
   const accounts = accountsOf(deps);
@@ -59,23 +62,36 @@ export const submitRegister: RouteHandler = async (req: Request, res: Response, 
     return;
   }
 
-  const userId = await withIdentityLock(deps.knex, emailHash, async () => {
-    if (await findUserIdByEmailHash(deps.knex, emailHash)) return null;
-    const passwordHash = await accounts.hasher.hash(password);
+  // Hashed before any database work, and for a taken address too (the same cost either way).
+  const passwordHash = await accounts.hasher.hash(password);
+  if (await findUserIdByEmailHash(deps.knex, emailHash)) {
+    backWithErrors(res, { email: EMAIL_TAKEN });
+    return;
+  }
+  let userId: string;
+  try {
     const outcome = await registerUser(accounts.commandDeps(req), {
       email,
       displayName,
       passwordHash,
     });
+    userId = outcome.userId;
     await accounts.settle(outcome.position, ['users']);
-    return outcome.userId;
-  });
-  if (!userId) {
-    backWithErrors(res, { email: EMAIL_TAKEN });
-    return;
+  } catch (err) {
+    if (isDomainError(err) && err.code === 'email_taken') {
+      backWithErrors(res, { email: EMAIL_TAKEN });
+      return;
+    }
+    throw err;
   }
   const user = await findSessionUser(deps.knex, userId);
-  if (user) await signIn(req, user);
+  if (!user) {
+    // Recorded, but the users read model has not caught up (docs/reliability.md): say so.
+    res.inertia.flash({ error: NOT_READY_YET });
+    res.inertia.redirect('/auth/login');
+    return;
+  }
+  await signIn(req, user);
   res.inertia.flash({ success: 'Welcome to Pitwall! Your account is ready.' });
-  res.inertia.redirect(user ? '/' : '/auth/login');
+  res.inertia.redirect('/');
 };

@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import type { PageObject } from '../inertia/page.ts';
 
 export interface Sent {
@@ -33,7 +34,14 @@ export function pageFromHtml(html: string): PageObject {
 export class TestClient {
   readonly cookies = new Map<string, string>();
 
-  constructor(readonly baseUrl: string) {}
+  /**
+   * `localAddress`: the source address of every request (e.g. 127.0.0.7), so a test can be
+   * many clients from distinct addresses, as per-address rate limits see them.
+   */
+  constructor(
+    readonly baseUrl: string,
+    readonly options: { localAddress?: string } = {},
+  ) {}
 
   cookie(name: string): string | undefined {
     return this.cookies.get(name);
@@ -62,12 +70,10 @@ export class TestClient {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(options.body);
     }
-    const res = await fetch(new URL(path, this.baseUrl), {
-      method,
-      headers,
-      body,
-      redirect: 'manual',
-    });
+    const url = new URL(path, this.baseUrl);
+    const res = this.options.localAddress
+      ? await sendFrom(this.options.localAddress, url, method, headers, body)
+      : await fetch(url, { method, headers, body, redirect: 'manual' });
     for (const line of res.headers.getSetCookie()) {
       const [pair] = line.split(';');
       const eq = pair!.indexOf('=');
@@ -97,4 +103,37 @@ export class TestClient {
   visit(path: string, options: Omit<RequestOptions, 'inertia'> = {}): Promise<Sent> {
     return this.request(path, { ...options, inertia: true });
   }
+}
+
+/** One HTTP request from a given source address, answered as a fetch Response. */
+function sendFrom(
+  localAddress: string,
+  url: URL,
+  method: string,
+  headers: Record<string, string>,
+  body: string | undefined,
+): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method, headers, localAddress, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('error', reject);
+      res.on('end', () => {
+        const h = new Headers();
+        for (const [name, value] of Object.entries(res.headers)) {
+          if (value === undefined) continue;
+          for (const v of Array.isArray(value) ? value : [value]) h.append(name, v);
+        }
+        resolve(
+          new Response(
+            res.statusCode === 204 || res.statusCode === 304 ? null : Buffer.concat(chunks),
+            { status: res.statusCode ?? 0, headers: h },
+          ),
+        );
+      });
+    });
+    req.on('error', reject);
+    if (body !== undefined) req.write(body);
+    req.end();
+  });
 }
