@@ -52,7 +52,6 @@ export const placeholders: readonly Placeholder[] = [
     path: `/series/{id}/${segment}`,
     title,
   })),
-  { area: 'Racing data', name: 'world_records', path: '/world-records', title: 'World records' },
   {
     area: 'Racing data',
     name: 'stats.irating',

@@ -29,6 +29,7 @@ import type { Props as P26 } from '../pages/Settings/Index.tsx';
 import type { Props as P27 } from '../pages/Subsessions/Show.tsx';
 import type { Props as P28 } from '../pages/Teams/Index.tsx';
 import type { Props as P29 } from '../pages/Teams/Show.tsx';
+import type { Props as P30 } from '../pages/WorldRecords/Index.tsx';
 
 /** Inertia page name → the props that page declares. */
 export interface Pages {
@@ -62,6 +63,7 @@ export interface Pages {
   "Subsessions/Show": P27;
   "Teams/Index": P28;
   "Teams/Show": P29;
+  "WorldRecords/Index": P30;
 }
 
 export type PageName = keyof Pages;

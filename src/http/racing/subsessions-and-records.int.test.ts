@@ -167,7 +167,26 @@ describe('GET /api/world-records', () => {
     expect(laps).toEqual([...laps].sort((a, b) => a - b));
   });
 
+  it('sorts by car and reverses a sort with direction', async () => {
+    const byCar = await api.ok('/api/world-records?sort=car', worldRecordsResponse);
+    const cars = byCar.data.map((r) => r.car.carName);
+    expect(cars).toEqual([...cars].sort());
+    const slowest = await api.ok(
+      '/api/world-records?sort=lapTime&direction=desc',
+      worldRecordsResponse,
+    );
+    const laps = slowest.data.map((r) => r.lapTime);
+    expect(laps).toEqual([...laps].sort((a, b) => b - a));
+    const oldest = await api.ok(
+      '/api/world-records?sort=recent&direction=asc',
+      worldRecordsResponse,
+    );
+    const times = oldest.data.map((r) => r.setAt);
+    expect(times).toEqual([...times].sort());
+  });
+
   it.each([
+    ['direction=up', 'direction'],
     ['sort=fastest', 'sort'],
     ['category=karting', 'category'],
     ['trackId=abc', 'trackId'],

@@ -25,7 +25,62 @@ export interface WorldRecordDto {
   setAt: string;
 }
 
-export type WorldRecordSort = 'track' | 'lapTime' | 'recent';
+export type WorldRecordSort = 'track' | 'car' | 'lapTime' | 'recent';
+
+/**
+ * Each sort's columns in its natural direction (track, car and lap time ascending; recent newest
+ * first); `direction` opposite to the natural one reverses every column.
+ */
+const WORLD_RECORD_ORDERS: Record<WorldRecordSort, readonly [string, 'ASC' | 'DESC'][]> = {
+  track: [
+    ['track_name', 'ASC'],
+    ['config_name', 'ASC'],
+    ['car_name', 'ASC'],
+    ['car_id', 'ASC'],
+  ],
+  car: [
+    ['car_name', 'ASC'],
+    ['car_id', 'ASC'],
+    ['track_name', 'ASC'],
+    ['config_name', 'ASC'],
+    ['track_id', 'ASC'],
+  ],
+  lapTime: [
+    ['best_lap_time', 'ASC'],
+    ['track_id', 'ASC'],
+    ['car_id', 'ASC'],
+  ],
+  recent: [
+    ['set_at', 'DESC'],
+    ['track_id', 'ASC'],
+    ['car_id', 'ASC'],
+  ],
+};
+
+/** The natural direction of a sort: what `direction` means when it is left out. */
+export const worldRecordSortDirection = (sort: WorldRecordSort): 'asc' | 'desc' =>
+  sort === 'recent' ? 'desc' : 'asc';
+
+function worldRecordOrder(sort: WorldRecordSort, direction: 'asc' | 'desc' | undefined): string {
+  const reverse = direction !== undefined && direction !== worldRecordSortDirection(sort);
+  return WORLD_RECORD_ORDERS[sort]
+    .map(([column, natural]) => {
+      const asc = (natural === 'ASC') !== reverse;
+      // NULL layouts (a track without configurations) come first in ascending order.
+      return `${column} ${asc ? 'ASC NULLS FIRST' : 'DESC NULLS LAST'}`;
+    })
+    .join(', ');
+}
+
+type WorldRecordFilter = { trackId?: number; carId?: number; category?: string };
+
+function filteredRecords(db: Knex, params: WorldRecordFilter) {
+  const q = db<WorldRecordRow>(WORLD_RECORDS_TABLE);
+  if (params.trackId !== undefined) void q.where('track_id', params.trackId);
+  if (params.carId !== undefined) void q.where('car_id', params.carId);
+  if (params.category !== undefined) void q.where('category', parseCategory(params.category));
+  return q;
+}
 
 interface WorldRecordRow {
   track_id: number;
@@ -42,32 +97,28 @@ interface WorldRecordRow {
   set_at: Date;
 }
 
-/** Filtered by track, car and/or category; sorted by track (default), lap time or newest. Offset-paged. */
+/**
+ * Filtered by track, car and/or category; sorted by track (default), car, lap time or newest, in
+ * the sort's natural direction unless `direction` says otherwise. Offset-paged.
+ */
 export async function worldRecords(
   db: Knex,
-  params: PageRequest & {
-    trackId?: number;
-    carId?: number;
-    category?: string;
-    sort?: WorldRecordSort;
-  } = {},
+  params: PageRequest &
+    WorldRecordFilter & {
+      sort?: WorldRecordSort;
+      direction?: 'asc' | 'desc';
+    } = {},
 ): Promise<Page<WorldRecordDto>> {
   const limit = pageLimit(params.limit);
   const offset = offsetOf(params);
-  const orders: Record<WorldRecordSort, string> = {
-    track: 'track_name, config_name NULLS FIRST, car_name, car_id',
-    lapTime: 'best_lap_time, track_id, car_id',
-    recent: 'set_at DESC, track_id, car_id',
-  };
   const sort = params.sort ?? 'track';
-  if (!(sort in orders))
-    throw new InvalidQueryError('sort', 'sort must be track, lapTime or recent');
-  const q = db<WorldRecordRow>(WORLD_RECORDS_TABLE).select('*');
-  if (params.trackId !== undefined) void q.where('track_id', params.trackId);
-  if (params.carId !== undefined) void q.where('car_id', params.carId);
-  if (params.category !== undefined) void q.where('category', parseCategory(params.category));
-  const rows = await q
-    .orderByRaw(orders[sort])
+  if (!(sort in WORLD_RECORD_ORDERS))
+    throw new InvalidQueryError('sort', 'sort must be track, car, lapTime or recent');
+  if (params.direction !== undefined && params.direction !== 'asc' && params.direction !== 'desc')
+    throw new InvalidQueryError('direction', 'direction must be asc or desc');
+  const rows = await filteredRecords(db, params)
+    .select('*')
+    .orderByRaw(worldRecordOrder(sort, params.direction))
     .offset(offset)
     .limit(limit + 1);
   return offsetPage(rows, limit, offset, (r) => ({
@@ -80,6 +131,12 @@ export async function worldRecords(
     seasonId: r.season_id,
     setAt: iso(r.set_at)!,
   }));
+}
+
+/** How many records match the filters (the table holds one row per track layout and car). */
+export async function countWorldRecords(db: Knex, params: WorldRecordFilter = {}): Promise<number> {
+  const row = await filteredRecords(db, params).count<{ n: string }[]>({ n: '*' }).first();
+  return Number(row?.n ?? 0);
 }
 
 export interface WorldRecordFiltersDto {
