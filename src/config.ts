@@ -67,13 +67,52 @@ export class ConfigError extends Error {
   }
 }
 
+/**
+ * The public origin links in mail and OAuth callbacks are built from: APP_URL, else (development
+ * and tests only; production requires APP_URL) `http://HOST:PORT`, `localhost` for a wildcard
+ * host. Never a request's Host header, which the client chooses.
+ */
+export function appOrigin(config: Pick<Config, 'APP_URL' | 'HOST' | 'PORT'>): string {
+  if (config.APP_URL) return new URL(config.APP_URL).origin;
+  const host = ['0.0.0.0', '::', ''].includes(config.HOST)
+    ? 'localhost'
+    : config.HOST.includes(':')
+      ? `[${config.HOST}]`
+      : config.HOST;
+  return `http://${host}:${config.PORT}`;
+}
+
+/**
+ * What a process serving the site needs in production besides valid values: APP_URL (links in
+ * mail must not depend on a guess). `npm start` refuses to start while one is missing.
+ */
+export function servingProblems(config: Config): { variable: string; message: string }[] {
+  if (config.NODE_ENV !== 'production') return [];
+  return config.APP_URL
+    ? []
+    : [
+        {
+          variable: 'APP_URL',
+          message:
+            'required in production: the public URL of the site (e.g. https://pitwall.example), used for links in mail',
+        },
+      ];
+}
+
 /** Parses the environment; throws ConfigError naming every bad variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  opts: { serving?: boolean } = {},
+): Config {
   const parsed = configSchema.safeParse(env);
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map((i) => ({ variable: String(i.path[0]), message: i.message })),
     );
+  }
+  if (opts.serving) {
+    const problems = servingProblems(parsed.data);
+    if (problems.length > 0) throw new ConfigError(problems);
   }
   return parsed.data;
 }

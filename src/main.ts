@@ -9,7 +9,7 @@ import { seedDemoContent } from './demo/seed.ts';
  * SIGINT/SIGTERM runs in reverse order: web server (in-flight requests finish), workers, event
  * store, pools, database.
  */
-const config = configOrExit(1);
+const config = configOrExit(1, process.env, { serving: true });
 const logger = roleLogger(config, 'web');
 try {
   const rt = await openRuntime(config, { role: 'web', logger });

@@ -110,10 +110,15 @@ export interface Runtime {
 /**
  * Reads the configuration from the environment; a bad value prints the message naming the
  * variable and exits with `exitCode` (1 for the servers, 2 — a usage error — for the CLIs).
+ * `serving`: the web process, which also needs what production requires (`servingProblems`).
  */
-export function configOrExit(exitCode: number, env: NodeJS.ProcessEnv = process.env): Config {
+export function configOrExit(
+  exitCode: number,
+  env: NodeJS.ProcessEnv = process.env,
+  opts: { serving?: boolean } = {},
+): Config {
   try {
-    return loadConfig(env);
+    return loadConfig(env, opts);
   } catch (err) {
     if (err instanceof ConfigError) {
       process.stderr.write(`${err.message}\n`);

@@ -61,7 +61,7 @@ export const submitForgotPassword: RouteHandler = async (req, res, deps) => {
   const account = userId ? await findAccountSettings(deps.knex, userId) : null;
   if (account?.email) {
     const token = await issueResetToken(deps.knex, account.id, accounts.now());
-    const link = `${publicOrigin(req, deps)}/auth/reset-password?token=${token}`;
+    const link = `${publicOrigin(deps)}/auth/reset-password?token=${token}`;
     const mail = passwordResetMail({
       appName: deps.config.APP_NAME,
       link,
@@ -123,7 +123,7 @@ export const submitResetPassword: RouteHandler = async (req, res, deps) => {
     const mail = passwordChangedMail({
       appName: deps.config.APP_NAME,
       how: 'reset',
-      resetLink: `${publicOrigin(req, deps)}/auth/forgot-password`,
+      resetLink: `${publicOrigin(deps)}/auth/forgot-password`,
     });
     await accounts.mailer.send({ userId, to: account.email, ...mail });
   }

@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import { appOrigin } from '../../config.ts';
 import { ZodError } from 'zod';
 import { isDomainError } from '../../commands/core/errors.ts';
 import type { Accounts } from '../auth/accounts.ts';
@@ -65,8 +66,7 @@ export function clientIp(req: Request): string {
   return req.ip ?? req.socket.remoteAddress ?? 'unknown';
 }
 
-/** Where links in mail point: APP_URL when configured (never a client-supplied Host). */
-export function publicOrigin(req: Request, deps: HttpDeps): string {
-  if (deps.config.APP_URL) return new URL(deps.config.APP_URL).origin;
-  return `${req.protocol}://${req.get('Host') ?? 'localhost'}`;
+/** Where links in mail point: the configured origin (appOrigin), never the request's Host. */
+export function publicOrigin(deps: HttpDeps): string {
+  return appOrigin(deps.config);
 }

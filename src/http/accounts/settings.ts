@@ -122,7 +122,7 @@ export const submitChangePassword: RouteHandler = async (req, res, deps) => {
     const mail = passwordChangedMail({
       appName: deps.config.APP_NAME,
       how: 'changed',
-      resetLink: `${publicOrigin(req, deps)}/auth/forgot-password`,
+      resetLink: `${publicOrigin(deps)}/auth/forgot-password`,
     });
     await accounts.mailer.send({ userId: account.id, to: account.email, ...mail });
   }

@@ -1,6 +1,6 @@
 import type passport from 'passport';
 import DiscordStrategy from 'passport-discord';
-import type { Config } from '../../config.ts';
+import { appOrigin, type Config } from '../../config.ts';
 
 /**
  * Discord sign-in (passport-discord over passport-oauth2): authorization-code flow with a
@@ -37,9 +37,7 @@ export function discordSettings(config: Config): DiscordSettings | null {
     clientSecret: config.DISCORD_CLIENT_SECRET,
     callbackUrl:
       config.DISCORD_CALLBACK_URL ??
-      (config.APP_URL
-        ? new URL('/auth/discord/callback', config.APP_URL).toString()
-        : '/auth/discord/callback'),
+      new URL('/auth/discord/callback', appOrigin(config)).toString(),
     authorizeUrl: config.DISCORD_AUTHORIZE_URL,
     tokenUrl: config.DISCORD_TOKEN_URL,
     apiUrl: config.DISCORD_API_URL.replace(/\/+$/, ''),
