@@ -34,7 +34,6 @@ const adminPlaceholder = (row: Omit<Placeholder, 'area' | 'auth' | 'ssr'>): Plac
 
 export const placeholders: readonly Placeholder[] = [
   // Drivers, comparison and search (racing data).
-  { area: 'Drivers', name: 'drivers', path: '/drivers', title: 'Drivers' },
   {
     area: 'Drivers',
     name: 'drivers.compare',

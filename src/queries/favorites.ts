@@ -44,3 +44,17 @@ export async function driverExists(knex: Knex, driverId: number): Promise<boolea
     .first<{ cust_id: number } | undefined>('cust_id');
   return row !== undefined;
 }
+
+/** Which of `driverIds` the member has as favorites (one statement, for a list's stars). */
+export async function favoriteDriverIdsAmong(
+  knex: Knex,
+  userId: string,
+  driverIds: readonly number[],
+): Promise<Set<number>> {
+  if (driverIds.length === 0) return new Set();
+  const rows = await knex(FAVORITE_DRIVERS_TABLE)
+    .where('user_id', userId)
+    .whereIn('driver_id', [...driverIds])
+    .select<{ driver_id: number }[]>('driver_id');
+  return new Set(rows.map((r) => Number(r.driver_id)));
+}

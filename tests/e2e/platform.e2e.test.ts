@@ -87,7 +87,7 @@ describe('the Inertia app in Chromium', () => {
 
     await page.goBack();
     await page.waitForURL(`${t.url}/drivers`);
-    await page.locator('[data-test="coming-soon"] h1', { hasText: 'Drivers' }).waitFor();
+    await page.locator('h1', { hasText: 'Drivers' }).waitFor();
     await page.goForward();
     await page.waitForURL(`${t.url}/teams`);
     await page.locator('h1', { hasText: 'Teams' }).waitFor();

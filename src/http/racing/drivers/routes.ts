@@ -1,11 +1,22 @@
 import type { Area } from '../../routing/types.ts';
 import { driverApiEndpoints } from './api.ts';
+import { listDriversPage } from './list-page.ts';
 import { showDriver } from './page.ts';
 
-/** Drivers (racing data): the profile page and the JSON API. */
+/** Drivers (racing data): the list and profile pages and the JSON API. */
 export const driversArea: Area = {
   name: 'racing/drivers',
   routes: [
+    // The list: sorted, filtered, searched and paged in the URL.
+    {
+      name: 'drivers',
+      method: 'GET',
+      path: '/drivers',
+      auth: 'public',
+      ssr: true,
+      page: 'Drivers/Index',
+      handler: listDriversPage,
+    },
     // The profile with the favorite star.
     {
       name: 'drivers.show',

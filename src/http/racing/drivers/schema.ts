@@ -207,3 +207,27 @@ export const driverPageQuery = z.object({
   category: category.optional(),
   races: cursor,
 });
+
+/** Drivers per page of the `/drivers` list. */
+export const DRIVER_LIST_PER_PAGE = 25;
+
+/**
+ * `/drivers?category=&sort=&direction=&licenceClass=&q=&cursor=`: the list's state, all in the
+ * URL. A value that does not parse is dropped (redirect to the URL without it); an empty `q`
+ * means no search.
+ */
+export const driverListPageQuery = z.object({
+  category: category.default('sports_car'),
+  sort: z.enum(DRIVER_SORTS).default('irating'),
+  direction: direction.optional(),
+  licenceClass: z
+    .enum(Object.keys(LICENCE_CLASS_GROUPS) as [LicenceClassFilter, ...LicenceClassFilter[]])
+    .optional(),
+  q: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .transform((q) => (q ? q : undefined)),
+  cursor,
+});
