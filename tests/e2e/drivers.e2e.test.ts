@@ -1,0 +1,147 @@
+import { createRequire } from 'node:module';
+import { rm } from 'node:fs/promises';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { allEventDefinitions } from '../../src/events/index.ts';
+import { createEventRegistry, createEventStore } from '../../src/eventstore/index.ts';
+import { createLogger } from '../../src/logger.ts';
+import { seedRacingWorld, driverNamed } from '../../src/http/racing/test-support/racing-world.ts';
+import { startTestServer, type TestServer } from '../../src/http/test-support/server.ts';
+import { launchChromium } from './support/browser.ts';
+import { buildWebBundle } from './support/build.ts';
+
+/**
+ * The driver pages in real Chromium: the racing world (src/http/racing/test-support) written as
+ * events and projected by the real projections, served by the built app (SSR + hydration).
+ */
+const axeSource = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
+
+let buildDir: string;
+let t: TestServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let consoleErrors: string[];
+const lena = driverNamed('Lena Fischer');
+
+beforeAll(async () => {
+  buildDir = await buildWebBundle();
+  t = await startTestServer({ web: { mode: 'built', dir: buildDir } });
+  const logger = createLogger({ level: 'silent', pretty: false });
+  const eventStore = createEventStore({
+    config: t.config,
+    logger,
+    registry: createEventRegistry(allEventDefinitions),
+    url: t.db.url,
+    poolMax: 2,
+  });
+  try {
+    await seedRacingWorld({ knex: t.db.knex, eventStore, logger });
+  } finally {
+    await eventStore.close();
+  }
+  browser = await launchChromium();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+  if (buildDir) await rm(buildDir, { recursive: true, force: true });
+});
+
+beforeEach(async () => {
+  context = await browser.newContext();
+  page = await context.newPage();
+  consoleErrors = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') consoleErrors.push(m.text());
+  });
+  page.on('pageerror', (e) => consoleErrors.push(e.message));
+});
+
+afterEach(async () => {
+  await context?.close();
+});
+
+/** axe-core's WCAG 2.1 A/AA violations on the page as shown: ids and the first target of each. */
+async function axeViolations(): Promise<string[]> {
+  // Evaluated over the DevTools protocol: the page's CSP (nonce-only scripts) stays as served.
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(
+            context: Document,
+            options: unknown,
+          ): Promise<{
+            passes: unknown[];
+            violations: { id: string; nodes: { target: unknown[] }[] }[];
+          }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
+    // A run that checked nothing would pass any page.
+    if (result.passes.length === 0) return ['axe checked no rule'];
+    return result.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes[0]?.target)}`);
+  });
+}
+
+/** The size of a chart's canvas once it is drawn. */
+async function drawnChart(name: string): Promise<{ width: number; height: number }> {
+  await page.locator(`[data-chart="${name}"][data-chart-state="drawn"]`).waitFor();
+  const box = await page.locator(`[data-chart="${name}"] canvas`).first().boundingBox();
+  return { width: box?.width ?? 0, height: box?.height ?? 0 };
+}
+
+const rowNames = () => page.locator('[data-test="driver-link"]').allTextContents();
+
+describe('driver pages in Chromium', () => {
+  it('/drivers lists the drivers; a sort header reorders them; no axe violations', async () => {
+    const response = await page.goto(`${t.url}/drivers`);
+    expect(response?.status()).toBe(200);
+    await page.waitForLoadState('networkidle');
+    const byRating = await rowNames();
+    expect(byRating).toContain('Lena Fischer');
+
+    await page.locator('[data-test="sort-name"]').click();
+    await page.waitForURL(`${t.url}/drivers?sort=name`);
+    await expect.poll(rowNames).not.toEqual(byRating);
+    const byName = await rowNames();
+    expect(byName).toEqual([...byName].sort((a, b) => a.localeCompare(b)));
+
+    expect(await axeViolations()).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('/drivers/{id} draws both rating charts, links its races; no axe violations', async () => {
+    const response = await page.goto(`${t.url}/drivers/${lena.custId}`);
+    expect(response?.status()).toBe(200);
+    await page.locator('[data-test="driver-name"]', { hasText: 'Lena Fischer' }).waitFor();
+    for (const chart of ['irating-history', 'sr-history']) {
+      const size = await drawnChart(chart);
+      expect(size.width, chart).toBeGreaterThan(0);
+      expect(size.height, chart).toBeGreaterThan(0);
+    }
+    expect(await page.locator('[data-test="recent-races"] a[href^="/subsessions/"]').count()).toBe(
+      4,
+    );
+    expect(await page.locator('[data-test="career-starts"]').textContent()).toBe('3');
+
+    await page.locator('[data-test="category-card-oval"]').click();
+    await page.waitForURL(`${t.url}/drivers/${lena.custId}?category=oval`);
+    await expect.poll(() => page.locator('[data-test="career-starts"]').textContent()).toBe('1');
+
+    expect(await axeViolations()).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('an unknown driver is the NotFound page', async () => {
+    const response = await page.goto(`${t.url}/drivers/999999`);
+    expect(response?.status()).toBe(404);
+    await page.locator('[data-test="not-found"]').waitFor();
+  });
+});
