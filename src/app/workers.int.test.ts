@@ -1,36 +1,36 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../tests/support/db.ts';
-import { loadConfig } from '../config.ts';
-import { PostgresEventStore } from '../eventstore/postgres/postgres-event-store.ts';
+import { openTestRuntime, type TestDatabase } from '../../tests/support/runtime.ts';
+import type { EventStore } from '../eventstore/port.ts';
 import { readCheckpoint } from '../projections/core/checkpoints.ts';
 import {
   appendTallies,
+  createTallyDatabase,
   expectedTallies,
   silentLogger,
+  tallyEventDefinitions,
   tallyProjection,
   tallyRows,
 } from '../projections/core/fixtures.test-support.ts';
 import { waitForProjections } from '../projections/core/wait-for.ts';
-import { openRuntime } from './runtime.ts';
 
 describe('workers of a runtime (PostgreSQL job backend)', () => {
   let db: TestDatabase;
-  let store: PostgresEventStore;
-  const config = loadConfig({ NODE_ENV: 'test' });
+  let store: EventStore;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    store = new PostgresEventStore({ connectionString: db.url, logger: silentLogger });
+    db = await createTallyDatabase();
+    store = db.runtime.eventStore;
   });
   afterAll(async () => {
-    await store.close();
     await db.drop();
   });
 
+  /** A worker process on the same database (its own runtime), BullMQ's PostgreSQL backend. */
   const start = (version: number, extraColumn?: string) =>
-    openRuntime(config, {
-      role: 'test',
-      databaseUrl: db.url,
+    openTestRuntime({
+      database: db.runtime.db,
+      jobs: 'postgres',
+      events: tallyEventDefinitions,
       logger: silentLogger,
       projections: [tallyProjection('board', version, extraColumn ? { extraColumn } : {})],
       workers: { handlerFactories: [] },

@@ -2,7 +2,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../tests/support/db.ts';
+import { createTestDatabase, type TestDatabase } from '../../tests/support/runtime.ts';
 import { demoArticles } from '../demo/articles.ts';
 import { loadConfig } from '../config.ts';
 import { getPublishedArticleBySlug } from '../queries/articles.ts';

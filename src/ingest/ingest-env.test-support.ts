@@ -1,9 +1,12 @@
 import { pino } from 'pino';
-import { allEventDefinitions } from '../events/index.ts';
-import { createEventRegistry, createEventStore, type EventStore } from '../eventstore/index.ts';
-import { createTestDatabase, type TestDatabase } from '../../tests/support/db.ts';
+import type { EventStore } from '../eventstore/index.ts';
+import type { Projection } from '../projections/core/types.ts';
+import { createTestDatabase, type TestDatabase } from '../../tests/support/runtime.ts';
 
-/** Test support for the ingest int tests: a fresh database with the app's validating event store. */
+/**
+ * Test support for the ingest int tests: a test runtime (tests/support/runtime.ts) on a fresh
+ * database with the app's validating event store.
+ */
 
 export const silentLogger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
 
@@ -13,23 +16,16 @@ export interface IngestTestEnv {
   close(): Promise<void>;
 }
 
-export async function createIngestTestEnv(): Promise<IngestTestEnv> {
-  const db = await createTestDatabase();
-  const store = createEventStore({
-    config: { EVENTSTORE_URL: undefined },
+/** `projections`: the ones appends wake (default: every projection of the app). */
+export async function createIngestTestEnv(
+  opts: { projections?: readonly Projection[] } = {},
+): Promise<IngestTestEnv> {
+  const db = await createTestDatabase({
+    label: 'ingest',
     logger: silentLogger,
-    registry: createEventRegistry(allEventDefinitions),
-    url: db.url,
-    pollIntervalMs: 100,
+    ...(opts.projections ? { projections: opts.projections } : {}),
   });
-  return {
-    db,
-    store,
-    close: async () => {
-      await store.close();
-      await db.drop();
-    },
-  };
+  return { db, store: db.runtime.eventStore, close: () => db.drop() };
 }
 
 /**

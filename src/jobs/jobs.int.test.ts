@@ -1,19 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import {
-  createTestDatabase,
-  testRedisUrl,
-  uniquePrefix,
-  type TestDatabase,
-} from '../../tests/support/db.ts';
-import { createProjectionRegistry } from '../projections/core/registry.ts';
-import {
-  deferred,
-  deleteRedisKeys,
-  silentLogger,
-} from '../projections/core/fixtures.test-support.ts';
+import { createTestDatabase, type TestDatabase } from '../../tests/support/runtime.ts';
+import { deferred, silentLogger } from '../projections/core/fixtures.test-support.ts';
 import { defineJob, handleJob } from './define.ts';
-import { createJobSystem, type JobSystem } from './system.ts';
+import type { JobSystem } from './system.ts';
 
 const recordVisit = defineJob({
   name: 'test.record-visit',
@@ -34,21 +24,20 @@ const flaky = defineJob({
 describe.each(['redis', 'postgres'] as const)('job system on the %s backend', (backend) => {
   let db: TestDatabase;
   let jobs: JobSystem;
-  const prefix = uniquePrefix('jobs');
   const visits: { page: string; times: number; attempt: number }[] = [];
   const flakyAttempts: number[] = [];
   let visited = deferred<void>();
   let flakyDone = deferred<void>();
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    jobs = await createJobSystem({
-      config: { REDIS_URL: backend === 'redis' ? testRedisUrl : undefined },
-      databaseUrl: db.url,
+    // The runtime's job system (src/app/runtime.ts builds it) on the backend under test.
+    db = await createTestDatabase({
+      jobs: backend,
+      label: 'jobs',
       logger: silentLogger,
-      prefix,
-      projections: createProjectionRegistry([]),
+      projections: [],
     });
+    jobs = db.runtime.jobs;
     expect(jobs.backend).toBe(backend);
     await jobs.startWorkers([
       handleJob(recordVisit, async (data, ctx) => {
@@ -65,8 +54,6 @@ describe.each(['redis', 'postgres'] as const)('job system on the %s backend', (b
     ]);
   });
   afterAll(async () => {
-    await jobs?.close();
-    if (backend === 'redis') await deleteRedisKeys(testRedisUrl, prefix);
     await db?.drop();
   });
 

@@ -2,13 +2,12 @@ import pg from 'pg';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTestDatabase, type TestDatabase } from '../../tests/support/db.ts';
-import { createProjectionRegistry } from '../projections/core/registry.ts';
+import { createTestDatabase, type TestDatabase } from '../../tests/support/runtime.ts';
 import { deferred } from '../projections/core/fixtures.test-support.ts';
 import { DEFAULT_SCHEMA } from './bullmq.ts';
 import { defineJob, handleJob } from './define.ts';
 import { lockRenewalFailedJobId } from './lock-renewal.ts';
-import { createJobSystem, type JobSystem } from './system.ts';
+import type { JobSystem } from './system.ts';
 
 /**
  * A lock renewal the backend refuses is an error only while the job's handler still runs; the
@@ -45,15 +44,10 @@ describe('lock renewal failures on the postgres backend', () => {
   );
 
   beforeAll(async () => {
-    db = await createTestDatabase();
+    db = await createTestDatabase({ jobs: 'postgres', logger, projections: [] });
     sql = new pg.Client({ connectionString: db.url });
     await sql.connect();
-    jobs = await createJobSystem({
-      config: {},
-      databaseUrl: db.url,
-      logger,
-      projections: createProjectionRegistry([]),
-    });
+    jobs = db.runtime.jobs;
     await jobs.startWorkers(
       [
         handleJob(stealsItsLock, async (_data, ctx) => {

@@ -1,18 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTestDatabase, type TestDatabase } from '../../tests/support/db.ts';
-import { loadConfig } from '../config.ts';
-import { PostgresEventStore } from '../eventstore/postgres/postgres-event-store.ts';
-import type { Position } from '../eventstore/port.ts';
+import {
+  openTestRuntime,
+  type TestDatabase,
+  type TestRuntime,
+} from '../../tests/support/runtime.ts';
+import type { EventStore, Position } from '../eventstore/port.ts';
 import { readCheckpoint } from '../projections/core/checkpoints.ts';
 import {
   appendTallies,
+  createTallyDatabase,
   deferred,
   silentLogger,
   TALLY_EVENT,
+  tallyEventDefinitions,
 } from '../projections/core/fixtures.test-support.ts';
 import { waitForProjections } from '../projections/core/wait-for.ts';
-import { openRuntime, type Runtime } from '../app/runtime.ts';
 import { defineJob, handleJob } from './define.ts';
 import { defineProcessor } from './processor.ts';
 
@@ -25,8 +28,8 @@ const tallySeen = defineJob({
 
 describe('event processors', () => {
   let db: TestDatabase;
-  let store: PostgresEventStore;
-  let runtime: Runtime;
+  let store: EventStore;
+  let runtime: TestRuntime;
   const seen: string[] = [];
   const handled: string[] = [];
   let allSeen = deferred();
@@ -50,12 +53,14 @@ describe('event processors', () => {
   });
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    store = new PostgresEventStore({ connectionString: db.url, logger: silentLogger });
+    db = await createTallyDatabase();
+    store = db.runtime.eventStore;
     await appendTallies(store, 5); // history before the processor existed
-    runtime = await openRuntime(loadConfig({ NODE_ENV: 'test' }), {
-      role: 'test',
-      databaseUrl: db.url,
+    // A second runtime on the same database, the worker process: BullMQ's PostgreSQL backend.
+    runtime = await openTestRuntime({
+      database: db.runtime.db,
+      jobs: 'postgres',
+      events: tallyEventDefinitions,
       logger: silentLogger,
       projections: [announcer],
       workers: {
@@ -73,7 +78,6 @@ describe('event processors', () => {
   });
   afterAll(async () => {
     await runtime?.close();
-    await store?.close();
     await db?.drop();
   });
 

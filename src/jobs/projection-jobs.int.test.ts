@@ -1,33 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestDatabase,
-  testRedisUrl,
-  uniquePrefix,
-  type TestDatabase,
-} from '../../tests/support/db.ts';
-import { PostgresEventStore } from '../eventstore/postgres/postgres-event-store.ts';
+import type { TestDatabase } from '../../tests/support/runtime.ts';
+import type { EventStore } from '../eventstore/port.ts';
 import {
   appendTallies,
+  createTallyDatabase,
   deferred,
-  deleteRedisKeys,
   expectedTallies,
   silentLogger,
   tallyProjection,
   tallyRows,
 } from '../projections/core/fixtures.test-support.ts';
 import { rebuildProjection } from '../projections/core/rebuild.ts';
-import { createProjectionRegistry } from '../projections/core/registry.ts';
 import { waitForProjections } from '../projections/core/wait-for.ts';
 import { pollProjections, projectionJobHandlers } from './projection-jobs.ts';
-import { createJobSystem, type JobSystem } from './system.ts';
+import type { JobSystem } from './system.ts';
 
 describe.each(['redis', 'postgres'] as const)(
   'projection wake-ups on the %s backend',
   (backend) => {
     let db: TestDatabase;
-    let store: PostgresEventStore;
+    let store: EventStore;
     let jobs: JobSystem;
-    const prefix = uniquePrefix('wake');
 
     // The first apply of `gated` blocks until the test releases it: a wake job is then running.
     const gateReached = deferred();
@@ -43,30 +36,25 @@ describe.each(['redis', 'postgres'] as const)(
       },
     });
     const polled = tallyProjection('polled');
-    const registry = createProjectionRegistry([gated, polled]);
 
     beforeAll(async () => {
-      db = await createTestDatabase();
-      store = new PostgresEventStore({ connectionString: db.url, logger: silentLogger });
+      // The runtime's job system on the backend under test, knowing the two projections.
+      db = await createTallyDatabase({
+        jobs: backend,
+        label: 'wake',
+        projections: [gated, polled],
+      });
+      ({ eventStore: store, jobs } = db.runtime);
+      const registry = db.runtime.projections;
       const deps = { knex: db.knex, eventStore: store, logger: silentLogger };
       await rebuildProjection(deps, gated);
       await rebuildProjection(deps, polled);
       gatedCalls = 0;
-      jobs = await createJobSystem({
-        config: { REDIS_URL: backend === 'redis' ? testRedisUrl : undefined },
-        databaseUrl: db.url,
-        logger: silentLogger,
-        prefix,
-        projections: registry,
-      });
       // Only `gated` is woken by appends in the first test; `polled` relies on the poll.
       await jobs.startWorkers(projectionJobHandlers({ ...deps, registry, jobs }));
     });
     afterAll(async () => {
       gate.resolve();
-      await jobs?.close();
-      if (backend === 'redis') await deleteRedisKeys(testRedisUrl, prefix);
-      await store?.close();
       await db?.drop();
     });
 

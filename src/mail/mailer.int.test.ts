@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from './mailer.ts';
 import { deleteMailOf, MAIL_OUTBOX_TABLE } from './outbox.ts';
-import { createTestDatabase, type TestDatabase } from '../../tests/support/db.ts';
+import { createTestDatabase, type TestDatabase } from '../../tests/support/runtime.ts';
 import { logger } from '../http/accounts/test-support/harness.ts';
 
 /**

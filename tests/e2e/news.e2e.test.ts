@@ -6,14 +6,7 @@ import {
   publishArticle,
   type ArticleCommandDeps,
 } from '../../src/commands/articles/handlers.ts';
-import { allEventDefinitions } from '../../src/events/index.ts';
-import {
-  comparePositions,
-  createEventRegistry,
-  createEventStore,
-  type EventStore,
-  type Position,
-} from '../../src/eventstore/index.ts';
+import { comparePositions, type EventStore, type Position } from '../../src/eventstore/index.ts';
 import { createLogger } from '../../src/logger.ts';
 import { articlesProjection } from '../../src/projections/articles/projection.ts';
 import { rebuildProjection } from '../../src/projections/core/rebuild.ts';
@@ -84,13 +77,7 @@ async function projectUpTo(position: Position | null): Promise<void> {
 beforeAll(async () => {
   buildDir = await buildWebBundle();
   t = await startTestServer({ web: { mode: 'built', dir: buildDir } });
-  store = createEventStore({
-    config: t.config,
-    logger,
-    registry: createEventRegistry(allEventDefinitions),
-    url: t.db.url,
-    poolMax: 2,
-  });
+  store = t.db.runtime.eventStore;
   const deps: ArticleCommandDeps = { eventStore: store };
   const created = await createArticle(deps, {
     slug,
@@ -106,7 +93,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await store?.close();
   await t?.close();
   if (buildDir) await rm(buildDir, { recursive: true, force: true });
 });

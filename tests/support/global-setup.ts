@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { createKnex } from '../../src/db/knex.ts';
-import { migrateLatest } from '../../src/db/migrate.ts';
-import { adminQuery, testServerUrl, urlForDatabase } from './db.ts';
+import { openRuntime } from '../../src/app/runtime.ts';
+import { adminQuery, testConfig, testServerUrl, urlForDatabase } from './runtime.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -31,12 +30,16 @@ export async function setup(project: TestProject): Promise<void> {
   runId = randomBytes(4).toString('hex');
   const templateDb = `pitwall_tpl_${runId}`;
   await adminQuery(`CREATE DATABASE ${templateDb}`);
-  const knex = createKnex(urlForDatabase(templateDb), { poolMax: 2 });
-  try {
-    await migrateLatest(knex);
-  } finally {
-    await knex.destroy();
-  }
+  // The composition root migrates it (role 'test' skips migrations unless asked); its job
+  // system's PostgreSQL backend creates BullMQ's schema there too, so every copy carries it.
+  const runtime = await openRuntime(testConfig(), {
+    role: 'test',
+    databaseUrl: urlForDatabase(templateDb),
+    migrate: true,
+    pools: { knex: 2, eventStore: 1 },
+    closeOnSignal: false,
+  });
+  await runtime.close();
   project.provide('templateDb', templateDb);
   project.provide('runId', runId);
 }

@@ -1,13 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.ts';
-import { allEventDefinitions } from '../../events/index.ts';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/runtime.ts';
 import { articleSlugStreamName, articleStreamName } from '../../events/article.ts';
-import { createEventRegistry } from '../../eventstore/event-types.ts';
-import { PostgresEventStore } from '../../eventstore/postgres/postgres-event-store.ts';
 import type { EventStore } from '../../eventstore/port.ts';
-import { createValidatingStore } from '../../eventstore/validating-store.ts';
-import { createLogger } from '../../logger.ts';
 import { DomainError } from '../core/errors.ts';
 import {
   createArticle,
@@ -24,16 +19,11 @@ let deps: ArticleCommandDeps;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  const adapter = new PostgresEventStore({
-    connectionString: db.url,
-    logger: createLogger({ level: 'silent', pretty: false }),
-  });
-  store = createValidatingStore(adapter, createEventRegistry(allEventDefinitions));
+  store = db.runtime.eventStore;
   deps = { eventStore: store, retry: { maxAttempts: 20 } };
 });
 
 afterAll(async () => {
-  await store.close();
   await db.drop();
 });
 

@@ -1,13 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.ts';
-import { allEventDefinitions } from '../../events/index.ts';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/runtime.ts';
 import { articleStreamName } from '../../events/article.ts';
-import { createEventRegistry } from '../../eventstore/event-types.ts';
-import { PostgresEventStore } from '../../eventstore/postgres/postgres-event-store.ts';
 import { WrongExpectedVersionError, type EventStore } from '../../eventstore/port.ts';
-import { createValidatingStore } from '../../eventstore/validating-store.ts';
-import { createLogger } from '../../logger.ts';
 import { articleDecider } from '../articles/decider.ts';
 import type { ArticleCommand } from '../articles/commands.ts';
 import { DomainError } from './errors.ts';
@@ -15,19 +10,13 @@ import { handleCommand, type AppendedInfo } from './handle-command.ts';
 
 let db: TestDatabase;
 let store: EventStore;
-let adapter: PostgresEventStore;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  adapter = new PostgresEventStore({
-    connectionString: db.url,
-    logger: createLogger({ level: 'silent', pretty: false }),
-  });
-  store = createValidatingStore(adapter, createEventRegistry(allEventDefinitions));
+  store = db.runtime.eventStore;
 });
 
 afterAll(async () => {
-  await store.close();
   await db.drop();
 });
 

@@ -74,7 +74,7 @@ export async function requestSessionReplay(
 export async function runReplayCommand(
   deps: ReplayCommandDeps,
   command: Exclude<ReplayCommand, { type: 'RequestReplay' }>,
-): Promise<{ state: ReplayState; appended: boolean }> {
+): Promise<{ state: ReplayState; appended: boolean; position: Position | null }> {
   const result = await handleCommand(
     deps.eventStore,
     replayStreamName(command.data.sessionId),
@@ -82,5 +82,9 @@ export async function runReplayCommand(
     command,
     deps,
   );
-  return { state: result.state, appended: result.events.length > 0 };
+  return {
+    state: result.state,
+    appended: result.events.length > 0,
+    position: result.position,
+  };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.ts';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/runtime.ts';
 import { createLogger } from '../../logger.ts';
 import { eventStoreContract, type ContractHarness } from '../contract.ts';
 import { contractRegistry, noted, renamed } from '../contract-fixtures.ts';

@@ -5,7 +5,7 @@ import {
   RATE_LIMIT_TABLE,
   type RateLimitPolicies,
 } from '../auth/rate-limit.ts';
-import { testRedisUrl, uniquePrefix } from '../../../tests/support/db.ts';
+import { testRedisUrl, uniquePrefix } from '../../../tests/support/runtime.ts';
 import type { TestClient } from '../test-support/client.ts';
 import {
   PASSWORD,

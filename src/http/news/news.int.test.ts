@@ -8,15 +8,8 @@ import {
   unpublishArticle,
   type ArticleCommandDeps,
 } from '../../commands/articles/handlers.ts';
-import { allEventDefinitions } from '../../events/index.ts';
-import {
-  comparePositions,
-  createEventRegistry,
-  createEventStore,
-  type EventStore,
-  type Position,
-} from '../../eventstore/index.ts';
-import { createLogger } from '../../logger.ts';
+import { comparePositions, type EventStore, type Position } from '../../eventstore/index.ts';
+import type { Logger } from '../../logger.ts';
 import { articlesProjection } from '../../projections/articles/projection.ts';
 import { rebuildProjection } from '../../projections/core/rebuild.ts';
 import { createProjectionRunner } from '../../projections/core/runner.ts';
@@ -29,7 +22,7 @@ let t: TestServer;
 let store: EventStore;
 let deps: ArticleCommandDeps;
 let client: TestClient;
-const logger = createLogger({ level: 'silent', pretty: false });
+let logger: Logger;
 
 /** Runs the articles projection until it has applied everything up to `position`. */
 async function projectUpTo(position: Position | null): Promise<void> {
@@ -59,13 +52,7 @@ const draftSlug = 'draft-not-public';
 
 beforeAll(async () => {
   t = await startTestServer();
-  store = createEventStore({
-    config: t.config,
-    logger,
-    registry: createEventRegistry(allEventDefinitions),
-    url: t.db.url,
-    poolMax: 2,
-  });
+  ({ eventStore: store, logger } = t.db.runtime);
   deps = { eventStore: store, now: () => new Date('2026-11-01T12:00:00.000Z') };
   await seedDemoArticles(deps);
   const hostile = await createArticle(deps, {
@@ -88,7 +75,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await store?.close();
   await t?.close();
 });
 

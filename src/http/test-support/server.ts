@@ -9,7 +9,7 @@ import { startWebServer, type RunningWebServer } from '../server.ts';
 import { createLogger, type Logger } from '../../logger.ts';
 import type { AuthUser } from '../../../web/inertia/shared-props.ts';
 import { allProjections } from '../../projections/index.ts';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.ts';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/runtime.ts';
 
 /** Read-model tables, as the worker creates them on its first run (pages read them). */
 async function ensureProjectionTables(db: TestDatabase): Promise<void> {

@@ -10,7 +10,7 @@ import {
   type FetchLike,
   type TokenStore,
 } from './index.ts';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.ts';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/runtime.ts';
 import {
   startFixtureServer,
   type FixtureServer,

@@ -26,10 +26,10 @@ let env: IngestTestEnv;
 let jobs: JobSystem;
 
 beforeAll(async () => {
-  env = await createIngestTestEnv();
+  env = await createIngestTestEnv({ projections });
   // Without iRacing credentials the jobs ingest from the demo world this database records.
   await recordDemoSeeding(env.db.knex, WORLD);
-  jobs = await startIngestWorkers(env, projections);
+  jobs = await startIngestWorkers(env);
 });
 afterAll(async () => {
   await jobs?.close();

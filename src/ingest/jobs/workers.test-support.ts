@@ -1,41 +1,20 @@
-import { loadConfig } from '../../config.ts';
 import { ingestJobHandlers } from './handlers.ts';
 import type { JobRecord } from '../../jobs/backend.ts';
-import { createJobSystem, type JobSystem } from '../../jobs/system.ts';
+import type { JobSystem } from '../../jobs/system.ts';
 import { rebuildStaleProjections } from '../../projections/core/rebuild.ts';
-import { createProjectionRegistry } from '../../projections/core/registry.ts';
 import { createProjectionRunner } from '../../projections/core/runner.ts';
 import type { Projection } from '../../projections/core/types.ts';
-import { testRedisUrl, uniquePrefix } from '../../../tests/support/db.ts';
 import { silentLogger, type IngestTestEnv } from '../ingest-env.test-support.ts';
 
 /**
- * A real BullMQ job system on the test Redis (unique prefix) running the ingest queue's real
- * handlers, without iRacing credentials (so the handlers ingest from the database's demo world).
+ * The test runtime's real BullMQ job system (the test Redis, a unique prefix) running the ingest
+ * queue's real handlers, without iRacing credentials (so the handlers ingest from the database's
+ * demo world). The env's `close()` closes it too.
  */
-export async function startIngestWorkers(
-  env: IngestTestEnv,
-  projections: readonly Projection[],
-): Promise<JobSystem> {
-  const registry = createProjectionRegistry(projections);
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
-  const jobs = await createJobSystem({
-    config: { REDIS_URL: testRedisUrl },
-    logger: silentLogger,
-    prefix: uniquePrefix('ingest'),
-    projections: registry,
-  });
-  await jobs.startWorkers(
-    ingestJobHandlers({
-      config,
-      knex: env.db.knex,
-      eventStore: env.store,
-      logger: silentLogger,
-      jobs,
-      projections: registry,
-    }),
-  );
-  return jobs;
+export async function startIngestWorkers(env: IngestTestEnv): Promise<JobSystem> {
+  const { runtime } = env.db;
+  await runtime.jobs.startWorkers(ingestJobHandlers(runtime));
+  return runtime.jobs;
 }
 
 /** Polls a job until it completed or failed for good (bounded), and returns its record. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.ts';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/runtime.ts';
 import type { ArticleCreated, ArticleEvent } from '../../events/article.ts';
 import { articlesProjection } from './projection.ts';
 import { ARTICLES_TABLE, type ArticleRow } from './tables.ts';

@@ -2,8 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { pino } from 'pino';
 import { afterAll, beforeAll } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.ts';
-import { PostgresEventStore } from '../../eventstore/postgres/postgres-event-store.ts';
+import { z } from 'zod';
+import {
+  createTestDatabase,
+  type TestDatabase,
+  type TestRuntimeOptions,
+} from '../../../tests/support/runtime.ts';
+import { defineEvent } from '../../eventstore/event-types.ts';
 import {
   comparePositions,
   type EventStore,
@@ -17,20 +22,38 @@ import type { Projection } from './types.ts';
 
 export const silentLogger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
 
+export const TALLY_EVENT = 'TallyAdded';
+export const OTHER_EVENT = 'SomethingElseHappened';
+
+/** The fixtures' event types, which a test runtime registers besides the app's (`events`). */
+export const tallyEventDefinitions = [
+  defineEvent({ type: TALLY_EVENT, version: 1, schema: z.object({ amount: z.number() }) }),
+  defineEvent({ type: OTHER_EVENT, version: 1, schema: z.object({}) }),
+];
+
 /**
- * A fresh test database with a PostgreSQL event store on it for the enclosing describe: created
- * in a beforeAll (register seeding hooks after this call), closed and dropped in an afterAll.
- * `db`, `store` and `deps()` may be used inside hooks and tests only.
+ * A test database (tests/support/runtime.ts) that knows the tally events, for the projection
+ * and job int tests: `createTestDatabase` with `tallyEventDefinitions` and the silent logger.
+ */
+export function createTallyDatabase(opts: TestRuntimeOptions = {}): Promise<TestDatabase> {
+  return createTestDatabase({
+    logger: silentLogger,
+    ...opts,
+    events: [...tallyEventDefinitions, ...(opts.events ?? [])],
+  });
+}
+
+/**
+ * A fresh test database with the runtime's PostgreSQL event store on it for the enclosing
+ * describe: created in a beforeAll (register seeding hooks after this call), closed and dropped
+ * in an afterAll. `db`, `store` and `deps()` may be used inside hooks and tests only.
  */
 export function useTestStore() {
   let db: TestDatabase | undefined;
-  let store: PostgresEventStore | undefined;
   beforeAll(async () => {
-    db = await createTestDatabase();
-    store = new PostgresEventStore({ connectionString: db.url, logger: silentLogger });
+    db = await createTallyDatabase();
   });
   afterAll(async () => {
-    await store?.close();
     await db?.drop();
   });
   const fixture = {
@@ -38,17 +61,14 @@ export function useTestStore() {
       if (!db) throw new Error('useTestStore: the database exists only inside hooks and tests');
       return db;
     },
-    get store(): PostgresEventStore {
-      if (!store) throw new Error('useTestStore: the store exists only inside hooks and tests');
-      return store;
+    get store(): EventStore {
+      if (!db) throw new Error('useTestStore: the store exists only inside hooks and tests');
+      return db.runtime.eventStore;
     },
     deps: () => ({ knex: fixture.db.knex, eventStore: fixture.store, logger: silentLogger }),
   };
   return fixture;
 }
-
-export const TALLY_EVENT = 'TallyAdded';
-export const OTHER_EVENT = 'SomethingElseHappened';
 
 export function tallyEvent(amount: number): NewEvent {
   return {
@@ -211,20 +231,4 @@ export function deferred<T = void>() {
     reject = rej;
   });
   return { promise, resolve, reject };
-}
-
-/** Deletes every Redis key under `prefix` (BullMQ queues a test created), so runs leave nothing behind. */
-export async function deleteRedisKeys(redisUrl: string, prefix: string): Promise<void> {
-  const { Redis } = await import('ioredis');
-  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
-      if (keys.length > 0) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
 }

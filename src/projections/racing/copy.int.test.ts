@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.ts';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/runtime.ts';
 import { col, insertRows, type Column } from './bulk.ts';
 import { copyRows } from './copy.ts';
 

@@ -1,17 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.ts';
-import {
-  racingEventDefinitions,
-  subsessionStreamName,
-  type RacingEvent,
-} from '../../events/racing.ts';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/runtime.ts';
+import { subsessionStreamName, type RacingEvent } from '../../events/racing.ts';
 import type { DriverLicense } from '../../events/racing/drivers.ts';
 import type { SubsessionResultsData } from '../../events/racing/results.ts';
-import { createEventRegistry } from '../../eventstore/event-types.ts';
 import type { EventStore, Position } from '../../eventstore/port.ts';
-import { PostgresEventStore } from '../../eventstore/postgres/postgres-event-store.ts';
-import { createValidatingStore } from '../../eventstore/validating-store.ts';
 import { silentLogger, waitUntilVisible } from '../core/fixtures.test-support.ts';
 import { rebuildProjection } from '../core/rebuild.ts';
 import { rebuildProjections } from '../core/rebuild-many.ts';
@@ -213,13 +206,11 @@ function theLog(): { stream: string; event: RacingEvent; at: string }[] {
 }
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  const adapter = new PostgresEventStore({ connectionString: db.url, logger: silentLogger });
-  store = createValidatingStore(adapter, createEventRegistry(racingEventDefinitions));
+  db = await createTestDatabase({ logger: silentLogger });
+  store = db.runtime.eventStore;
 });
 
 afterAll(async () => {
-  await store.close();
   await db.drop();
 });
 

@@ -1,15 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.ts';
-import {
-  racingEventDefinitions,
-  subsessionStreamName,
-  type RacingEvent,
-} from '../../events/racing.ts';
-import { createEventRegistry } from '../../eventstore/event-types.ts';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/runtime.ts';
+import { subsessionStreamName, type RacingEvent } from '../../events/racing.ts';
 import { type EventStore, type NewEvent, type Position } from '../../eventstore/port.ts';
-import { PostgresEventStore } from '../../eventstore/postgres/postgres-event-store.ts';
-import { createValidatingStore } from '../../eventstore/validating-store.ts';
 import { silentLogger, waitUntilVisible } from '../core/fixtures.test-support.ts';
 import { rebuildProjection } from '../core/rebuild.ts';
 import { rebuildProjections } from '../core/rebuild-many.ts';
@@ -48,13 +41,11 @@ async function snapshot(): Promise<Record<string, unknown[]>> {
 }
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  const adapter = new PostgresEventStore({ connectionString: db.url, logger: silentLogger });
-  store = createValidatingStore(adapter, createEventRegistry(racingEventDefinitions));
+  db = await createTestDatabase({ logger: silentLogger });
+  store = db.runtime.eventStore;
 });
 
 afterAll(async () => {
-  await store.close();
   await db.drop();
 });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.ts';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/runtime.ts';
 import { racingCategoryFromId, type SeasonScheduledData } from '../../events/racing.ts';
 import {
   applyRacingEvents,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/db.ts';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/runtime.ts';
 import { createUserKey, deleteUserKey, PiiKeyring, setPiiKeyring } from '../../events/user-pii.ts';
 import type { UserEvent } from '../../events/user.ts';
 import { makePosition, type RecordedEvent } from '../../eventstore/port.ts';

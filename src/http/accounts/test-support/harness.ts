@@ -1,15 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { loadConfig, type Config } from '../../../config.ts';
-import { allEventDefinitions } from '../../../events/index.ts';
-import {
-  comparePositions,
-  createEventRegistry,
-  createEventStore,
-  type EventStore,
-  type Position,
-} from '../../../eventstore/index.ts';
+import type { Config } from '../../../config.ts';
+import { comparePositions, type EventStore, type Position } from '../../../eventstore/index.ts';
 import { DEFAULT_RATE_LIMITS } from '../../auth/rate-limit.ts';
 import type { WebMode } from '../../deps.ts';
 import { createAccounts, type Accounts, type AccountsOptions } from '../../auth/accounts.ts';
@@ -25,7 +18,7 @@ import { favoritesProjection } from '../../../projections/favorites/projection.t
 import { usersProjection } from '../../../projections/users/projection.ts';
 import { applyRacingEvents, createRacingTables } from '../../../projections/racing/testing.ts';
 import { TestClient, type Sent } from '../../test-support/client.ts';
-import { createTestDatabase, type TestDatabase } from '../../../../tests/support/db.ts';
+import { createTestDatabase, type TestDatabase } from '../../../../tests/support/runtime.ts';
 
 /**
  * The real app with the accounts area on a fresh database: a real event store, the users and
@@ -75,24 +68,19 @@ export interface HarnessOptions {
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
-  const db = await createTestDatabase({ poolMax: 10 });
   const dataDir = await mkdtemp(path.join(tmpdir(), 'pitwall-accounts-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    APP_NAME: 'Pitwall',
-    DATA_DIR: dataDir,
-    SESSION_SECRET: 'test-secret-test-secret-test-secret-0123456789',
-    ...options.env,
-  });
-  const store = createEventStore({
-    config,
-    logger,
-    registry: createEventRegistry(allEventDefinitions),
-    url: db.url,
-    poolMax: 3,
-  });
   const clock = new TestClock();
+  // The test runtime (tests/support/runtime.ts): database, event store and the mailer on the
+  // test clock; no workers (the harness runs the projections itself).
+  const db = await createTestDatabase({
+    label: 'accounts',
+    poolMax: 10,
+    pools: { eventStore: 3 },
+    logger,
+    now: clock.now,
+    env: { DATA_DIR: dataDir, ...options.env },
+  });
+  const { config, eventStore: store, mailer } = db.runtime;
   const runnerDeps = { knex: db.knex, eventStore: store, logger };
   const runner = createProjectionRunner(runnerDeps);
 
@@ -122,7 +110,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     return true;
   };
   const accounts = createAccounts(
-    { config, logger, knex: db.knex, eventStore: store, waitForProjections },
+    { config, logger, knex: db.knex, eventStore: store, waitForProjections, mailer },
     {
       now: clock.now,
       // Every test client comes from 127.0.0.1: limits high enough not to interfere, except
@@ -187,9 +175,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     close: async () => {
       await server.close(100);
       await accounts.close();
-      await store.close();
-      await rm(dataDir, { recursive: true, force: true });
       await db.drop();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

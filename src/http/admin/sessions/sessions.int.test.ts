@@ -144,8 +144,10 @@ describe('GET /admin/sessions', () => {
       },
     });
     expect(failed.appended).toBe(true);
-    await app.jobs.notifyAppended(await head(), ['ReplayFailed']);
-    await app.caughtUp(['session_replays'], await head());
+    // The command's own position: the visible head can still be short of it while another
+    // transaction on the server is open.
+    await app.jobs.notifyAppended(failed.position!, ['ReplayFailed']);
+    await app.caughtUp(['session_replays'], failed.position!);
 
     const failedRows = await replays('?status=failed');
     expect(failedRows).toEqual([
@@ -163,7 +165,7 @@ describe('GET /admin/sessions', () => {
       type: 'StartReplay',
       data: { sessionId: OTHER_SESSION, run: 2, attempt: 1 },
     });
-    await runReplayCommand(deps, {
+    const completed = await runReplayCommand(deps, {
       type: 'CompleteReplay',
       data: {
         sessionId: OTHER_SESSION,
@@ -174,8 +176,9 @@ describe('GET /admin/sessions', () => {
         failed: [],
       },
     });
-    await app.jobs.notifyAppended(await head(), ['ReplayCompleted']);
-    await app.caughtUp(['session_replays'], await head());
+    expect(completed.appended).toBe(true);
+    await app.jobs.notifyAppended(completed.position!, ['ReplayCompleted']);
+    await app.caughtUp(['session_replays'], completed.position!);
     const done = await replays('?status=done');
     expect(done).toEqual([
       expect.objectContaining({ sessionId: OTHER_SESSION, run: 2, subsessions: 1, appended: 0 }),

@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openRuntime, type Runtime } from '../../../app/runtime.ts';
-import { loadConfig, type Config } from '../../../config.ts';
+import type { Config } from '../../../config.ts';
 import { subsessionStreamName } from '../../../events/racing.ts';
 import type { EventStore, Position } from '../../../eventstore/index.ts';
 import { createAccounts, type Accounts } from '../../auth/accounts.ts';
@@ -21,12 +20,7 @@ import { teamsProjection } from '../../../projections/teams/projection.ts';
 import { usersProjection } from '../../../projections/users/projection.ts';
 import { TestClient, type Sent } from '../../test-support/client.ts';
 import { signInAs, type SignedInUser } from '../../../../tests/support/admin-session.ts';
-import {
-  createTestDatabase,
-  testRedisUrl,
-  uniquePrefix,
-  type TestDatabase,
-} from '../../../../tests/support/db.ts';
+import { createTestDatabase, type TestDatabase } from '../../../../tests/support/runtime.ts';
 
 /**
  * The real app as `npm start` wires it, on a fresh database: the PostgreSQL event store, the
@@ -68,39 +62,36 @@ export interface AdminApp {
 }
 
 export async function startAdminApp(options: { web?: WebMode } = {}): Promise<AdminApp> {
-  const db = await createTestDatabase({ poolMax: 10 });
   const dataDir = await mkdtemp(path.join(tmpdir(), 'pitwall-admin-'));
-  // No REDIS_URL in the app's config: the sign-in rate limiter then lives in this test's own
-  // database instead of keys shared with other test files.
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    APP_NAME: 'Pitwall',
-    DATA_DIR: dataDir,
-    SESSION_SECRET: 'test-secret-test-secret-test-secret-0123456789',
-  });
-  const redisPrefix = uniquePrefix('admin');
-  let rt: Runtime | null = null;
+  // The test runtime (tests/support/runtime.ts): jobs on the machine's Redis under a unique
+  // prefix, no REDIS_URL in the app's config (so the sign-in rate limiter lives in this test's
+  // own database), workers running the admin pages' projections and no other handlers.
+  let db: TestDatabase;
+  try {
+    db = await createTestDatabase({
+      label: 'admin',
+      poolMax: 10,
+      pools: { eventStore: 3 },
+      logger,
+      projections: PROJECTIONS,
+      workers: { handlerFactories: [] },
+      env: { DATA_DIR: dataDir },
+    });
+  } catch (err) {
+    await rm(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+  const rt = db.runtime;
+  const { config } = rt;
   let server: RunningWebServer | null = null;
   let accounts: Accounts | null = null;
   const stop = async () => {
     await server?.close(100);
     await accounts?.close();
-    await rt?.close();
-    await deleteRedisKeys(redisPrefix);
-    await rm(dataDir, { recursive: true, force: true });
     await db.drop();
+    await rm(dataDir, { recursive: true, force: true });
   };
   try {
-    rt = await openRuntime(config, {
-      role: 'test',
-      databaseUrl: db.url,
-      logger,
-      pools: { eventStore: 3 },
-      projections: PROJECTIONS,
-      jobs: { redisUrl: testRedisUrl, prefix: redisPrefix },
-      workers: { handlerFactories: [] },
-    });
     // Cheap argon2 parameters: the same code path, a fraction of the CPU on a 2-core machine.
     accounts = createAccounts(rt, {
       hasher: createPasswordHasher({ memoryCost: 1024, timeCost: 1, parallelism: 1 }),
@@ -170,23 +161,6 @@ export async function startAdminApp(options: { web?: WebMode } = {}): Promise<Ad
     },
     close: stop,
   };
-}
-
-/** Removes this test's BullMQ keys (the queues are closed by then). */
-async function deleteRedisKeys(prefix: string): Promise<void> {
-  const { Redis } = await import('ioredis');
-  const redis = new Redis(testRedisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
-  try {
-    await redis.connect();
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
-      cursor = next;
-      if (keys.length > 0) await redis.del(...keys);
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
 }
 
 /**

@@ -1,10 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allEventDefinitions } from '../../../events/index.ts';
-import { createEventRegistry, createEventStore } from '../../../eventstore/index.ts';
 import { importRecordedExchanges } from '../../../ingest/import/index.ts';
-import { createLogger } from '../../../logger.ts';
 import { rebuildProjection } from '../../../projections/core/rebuild.ts';
 import { racingProjections } from '../../../projections/racing/index.ts';
 import { FIXTURES_DIR } from '../../../../tests/support/iracing-fixture-server.ts';
@@ -69,33 +66,18 @@ let client: TestClient;
 
 beforeAll(async () => {
   server = await startTestServer();
-  const logger = createLogger({ level: 'silent', pretty: false });
-  const eventStore = createEventStore({
-    config: server.config,
-    logger,
-    registry: createEventRegistry(allEventDefinitions),
-    url: server.db.url,
-    poolMax: 2,
-  });
-  try {
-    for (const folder of FOLDERS) {
-      const report = await importRecordedExchanges(path.join(FIXTURES_DIR, folder), {
-        eventStore,
-      });
-      expect(report.folders[0]?.status, folder).toBe('imported');
-    }
-    for (const projection of racingProjections) {
-      const result = await rebuildProjection(
-        { knex: server.db.knex, eventStore, logger },
-        projection,
-        {
-          waitForLock: true,
-        },
-      );
-      expect(result.kind).toBe('rebuilt');
-    }
-  } finally {
-    await eventStore.close();
+  const { knex, eventStore, logger } = server.db.runtime;
+  for (const folder of FOLDERS) {
+    const report = await importRecordedExchanges(path.join(FIXTURES_DIR, folder), {
+      eventStore,
+    });
+    expect(report.folders[0]?.status, folder).toBe('imported');
+  }
+  for (const projection of racingProjections) {
+    const result = await rebuildProjection({ knex, eventStore, logger }, projection, {
+      waitForLock: true,
+    });
+    expect(result.kind).toBe('rebuilt');
   }
   client = new TestClient(server.url);
 }, 120_000);

@@ -1,8 +1,5 @@
 import { expect } from 'vitest';
 import type { z } from 'zod';
-import { allEventDefinitions } from '../../../events/index.ts';
-import { createEventRegistry, createEventStore } from '../../../eventstore/index.ts';
-import { createLogger } from '../../../logger.ts';
 import { TestClient, type Sent } from '../../test-support/client.ts';
 import { startTestServer, type TestServer } from '../../test-support/server.ts';
 import { seedRacingWorld } from './racing-world.ts';
@@ -26,19 +23,8 @@ export interface ErrorAnswer {
 /** The real app on a fresh database holding the racing world of racing-world.ts. */
 export async function startApiTestServer(): Promise<ApiTestServer> {
   const server = await startTestServer();
-  const logger = createLogger({ level: 'silent', pretty: false });
-  const eventStore = createEventStore({
-    config: server.config,
-    logger,
-    registry: createEventRegistry(allEventDefinitions),
-    url: server.db.url,
-    poolMax: 2,
-  });
-  try {
-    await seedRacingWorld({ knex: server.db.knex, eventStore, logger });
-  } finally {
-    await eventStore.close();
-  }
+  const { knex, eventStore, logger } = server.db.runtime;
+  await seedRacingWorld({ knex, eventStore, logger });
   const client = new TestClient(server.url);
   return {
     client,

@@ -1,0 +1,66 @@
+/**
+ * The test rule (docs/ARCHITECTURE.md, "Tests"): unit and int tests sit beside the code they
+ * test and say their tier in the name (*.unit.test.ts, *.int.test.ts); browser tests are
+ * tests/e2e/*.e2e.test.ts; tests/ holds nothing else but the shared harness (tests/support) and
+ * the harness's own smoke test (tests/smoke); benchmarks live only in bench/, which holds no tests.
+ */
+import { readdirSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const SKIP = new Set([
+  'node_modules',
+  'dist',
+  '.data',
+  '.git',
+  '.scratch',
+  'coverage',
+  'generated',
+]);
+
+function files(folder: string): string[] {
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (SKIP.has(entry.name)) continue;
+      const full = join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else out.push(relative(root, full).split('\\').join('/'));
+    }
+  };
+  walk(join(root, folder));
+  return out;
+}
+
+const source = ['src', 'web', 'scripts', 'bench', 'tests', 'migrations'].flatMap(files);
+const tests = source.filter((f) => /\.test\.tsx?$/.test(f));
+
+describe('where tests live', () => {
+  it('finds the tests it checks', () => {
+    expect(tests.filter((f) => f.startsWith('src/')).length).toBeGreaterThan(50);
+    expect(tests.filter((f) => f.startsWith('tests/e2e/')).length).toBeGreaterThan(0);
+  });
+
+  it('names the tier of every test: unit, int or e2e', () => {
+    expect(tests.filter((f) => !/\.(unit|int|e2e)\.test\.tsx?$/.test(f))).toEqual([]);
+  });
+
+  it('keeps browser tests in tests/e2e and nothing but them there', () => {
+    expect(tests.filter((f) => f.includes('.e2e.test.') !== f.startsWith('tests/e2e/'))).toEqual(
+      [],
+    );
+  });
+
+  it('keeps tests/ to the browser tests, the shared harness and its smoke test', () => {
+    expect(files('tests').filter((f) => !/^tests\/(e2e|support|smoke)\//.test(f))).toEqual([]);
+  });
+
+  it('keeps benchmarks in bench/ and tests out of it', () => {
+    expect(tests.filter((f) => f.startsWith('bench/'))).toEqual([]);
+    expect(
+      source.filter((f) => !f.startsWith('bench/') && /(^|\/)(bench|perf)(\/|\.)/.test(f)),
+    ).toEqual([]);
+  });
+});
