@@ -1,9 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subsessionStreamName } from '../../../events/racing.ts';
-import { allEventDefinitions } from '../../../events/index.ts';
-import { createEventRegistry, createEventStore } from '../../../eventstore/index.ts';
-import { createLogger } from '../../../logger.ts';
 import { rebuildProjection } from '../../../projections/core/rebuild.ts';
 import { racingProjections } from '../../../projections/racing/index.ts';
 import { buildSubsession, raceRow } from '../../../projections/racing/testing.ts';
@@ -23,48 +20,37 @@ const extraWinner = DRIVERS[20]!;
 
 beforeAll(async () => {
   api = await startApiTestServer();
-  const logger = createLogger({ level: 'silent', pretty: false });
-  const eventStore = createEventStore({
-    config: api.server.config,
-    logger,
-    registry: createEventRegistry(allEventDefinitions),
-    url: api.server.db.url,
-    poolMax: 2,
+  const { knex, eventStore, logger } = api.server.db.runtime;
+  const t = top();
+  const data = buildSubsession({
+    subsessionId: EXTRA_SPLIT,
+    sessionId: t.sessionId,
+    seriesId: t.seriesId,
+    seriesName: t.seriesName,
+    seasonId: t.seasonId,
+    seasonName: t.seasonName,
+    raceWeekNum: t.raceWeekNum,
+    startTime: t.startTime,
+    track: t.track,
+    category: t.category,
+    eventStrengthOfField: 1234,
+    race: [
+      raceRow(extraWinner.custId, 1, { displayName: extraWinner.displayName }),
+      raceRow(DRIVERS[21]!.custId, 2, { displayName: DRIVERS[21]!.displayName }),
+    ],
   });
-  try {
-    const t = top();
-    const data = buildSubsession({
-      subsessionId: EXTRA_SPLIT,
-      sessionId: t.sessionId,
-      seriesId: t.seriesId,
-      seriesName: t.seriesName,
-      seasonId: t.seasonId,
-      seasonName: t.seasonName,
-      raceWeekNum: t.raceWeekNum,
-      startTime: t.startTime,
-      track: t.track,
-      category: t.category,
-      eventStrengthOfField: 1234,
-      race: [
-        raceRow(extraWinner.custId, 1, { displayName: extraWinner.displayName }),
-        raceRow(DRIVERS[21]!.custId, 2, { displayName: DRIVERS[21]!.displayName }),
-      ],
+  await eventStore.append(subsessionStreamName(EXTRA_SPLIT), [
+    {
+      id: randomUUID(),
+      type: 'SubsessionResultsRecorded',
+      data,
+      metadata: { occurredAt: '2022-04-01T00:00:00.000Z' },
+    },
+  ]);
+  for (const projection of racingProjections) {
+    await rebuildProjection({ knex, eventStore, logger }, projection, {
+      waitForLock: true,
     });
-    await eventStore.append(subsessionStreamName(EXTRA_SPLIT), [
-      {
-        id: randomUUID(),
-        type: 'SubsessionResultsRecorded',
-        data,
-        metadata: { occurredAt: '2022-04-01T00:00:00.000Z' },
-      },
-    ]);
-    for (const projection of racingProjections) {
-      await rebuildProjection({ knex: api.server.db.knex, eventStore, logger }, projection, {
-        waitForLock: true,
-      });
-    }
-  } finally {
-    await eventStore.close();
   }
 }, 120_000);
 
