@@ -8,16 +8,6 @@ import type { RouteDef } from './routing/types.ts';
  * `auth` and `ssr`, to its area's routes.ts.
  */
 
-const seriesViews = [
-  ['pace', 'Series pace'],
-  ['schedule', 'Series schedule'],
-  ['stats', 'Series statistics'],
-  ['setups', 'Series setups'],
-  ['participation', 'Series participation'],
-  ['sof', 'Series strength of field'],
-  ['recent-races', 'Series recent races'],
-] as const;
-
 /** Content managed in the admin area: list, form, create. */
 const managed = [
   ['setups', 'Setups'],
@@ -42,15 +32,7 @@ export const placeholders: readonly Placeholder[] = [
   },
   { area: 'Search', name: 'search', path: '/search', title: 'Search' },
 
-  // Series, sessions, subsessions, world records and statistics (racing data).
-  { area: 'Racing data', name: 'series', path: '/series', title: 'Series' },
-  { area: 'Racing data', name: 'series.show', path: '/series/{id}', title: 'Series' },
-  ...seriesViews.map(([segment, title]) => ({
-    area: 'Racing data',
-    name: `series.${segment.replace(/-/g, '_')}`,
-    path: `/series/{id}/${segment}`,
-    title,
-  })),
+  // iRating statistics (racing data).
   {
     area: 'Racing data',
     name: 'stats.irating',

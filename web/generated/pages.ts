@@ -25,12 +25,22 @@ import type { Props as P22 } from '../pages/Public/Forbidden.tsx';
 import type { Props as P23 } from '../pages/Public/NotFound.tsx';
 import type { Props as P24 } from '../pages/Public/PageExpired.tsx';
 import type { Props as P25 } from '../pages/Public/ServerError.tsx';
-import type { Props as P26 } from '../pages/Sessions/Show.tsx';
-import type { Props as P27 } from '../pages/Settings/Index.tsx';
-import type { Props as P28 } from '../pages/Subsessions/Show.tsx';
-import type { Props as P29 } from '../pages/Teams/Index.tsx';
-import type { Props as P30 } from '../pages/Teams/Show.tsx';
-import type { Props as P31 } from '../pages/WorldRecords/Index.tsx';
+import type { Props as P26 } from '../pages/Series/Index.tsx';
+import type { Props as P27 } from '../pages/Series/LapTimes.tsx';
+import type { Props as P28 } from '../pages/Series/Overview.tsx';
+import type { Props as P29 } from '../pages/Series/Pace.tsx';
+import type { Props as P30 } from '../pages/Series/Participation.tsx';
+import type { Props as P31 } from '../pages/Series/RecentRaces.tsx';
+import type { Props as P32 } from '../pages/Series/Schedule.tsx';
+import type { Props as P33 } from '../pages/Series/Setups.tsx';
+import type { Props as P34 } from '../pages/Series/Sof.tsx';
+import type { Props as P35 } from '../pages/Series/Stats.tsx';
+import type { Props as P36 } from '../pages/Sessions/Show.tsx';
+import type { Props as P37 } from '../pages/Settings/Index.tsx';
+import type { Props as P38 } from '../pages/Subsessions/Show.tsx';
+import type { Props as P39 } from '../pages/Teams/Index.tsx';
+import type { Props as P40 } from '../pages/Teams/Show.tsx';
+import type { Props as P41 } from '../pages/WorldRecords/Index.tsx';
 
 /** Inertia page name → the props that page declares. */
 export interface Pages {
@@ -60,12 +70,22 @@ export interface Pages {
   "Public/NotFound": P23;
   "Public/PageExpired": P24;
   "Public/ServerError": P25;
-  "Sessions/Show": P26;
-  "Settings/Index": P27;
-  "Subsessions/Show": P28;
-  "Teams/Index": P29;
-  "Teams/Show": P30;
-  "WorldRecords/Index": P31;
+  "Series/Index": P26;
+  "Series/LapTimes": P27;
+  "Series/Overview": P28;
+  "Series/Pace": P29;
+  "Series/Participation": P30;
+  "Series/RecentRaces": P31;
+  "Series/Schedule": P32;
+  "Series/Setups": P33;
+  "Series/Sof": P34;
+  "Series/Stats": P35;
+  "Sessions/Show": P36;
+  "Settings/Index": P37;
+  "Subsessions/Show": P38;
+  "Teams/Index": P39;
+  "Teams/Show": P40;
+  "WorldRecords/Index": P41;
 }
 
 export type PageName = keyof Pages;

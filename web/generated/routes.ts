@@ -100,6 +100,7 @@ export const routeTable = {
   "recruitment.update": { method: 'PUT', path: "/recruitment/{profileId}/edit", params: ["profileId"] },
   "search": { method: 'GET', path: "/search", params: [] },
   "series": { method: 'GET', path: "/series", params: [] },
+  "series.lap_times": { method: 'GET', path: "/series/{id}/lap-times", params: ["id"] },
   "series.pace": { method: 'GET', path: "/series/{id}/pace", params: ["id"] },
   "series.participation": { method: 'GET', path: "/series/{id}/participation", params: ["id"] },
   "series.recent_races": { method: 'GET', path: "/series/{id}/recent-races", params: ["id"] },

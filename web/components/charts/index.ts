@@ -6,5 +6,6 @@
 export { Chart, type ChartProps, type ChartTable } from './Chart.tsx';
 export { TimeSeriesChart, type TimePoint, type TimeSeries } from './TimeSeriesChart.tsx';
 export { BarChart, type Bar, type BarMark } from './BarChart.tsx';
+export { CategoryChart, type CategorySeries } from './CategoryChart.tsx';
 export type { ChartOption } from './option.ts';
 export type { ChartTheme } from './theme.ts';

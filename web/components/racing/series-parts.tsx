@@ -1,0 +1,223 @@
+import { Link } from '@inertiajs/react';
+import { route } from '../../generated/routes.ts';
+import { formatInteger, formatIrating, formatLapTime, NONE } from '../../lib/racing-format.ts';
+import type { Column } from '../DataTable.tsx';
+import { When } from './When.tsx';
+
+/** A race split as the series views list it (recent races, strongest races). */
+export interface RaceLine {
+  subsessionId: number;
+  sessionId: number;
+  startTime: string;
+  /** 1-based. */
+  week: number;
+  trackName: string;
+  configName: string | null;
+  strengthOfField: number | null;
+  fieldSize: number;
+  winner: { id: number; name: string } | null;
+  winnerTeam: string | null;
+  bestLap: number | null;
+}
+
+/** A driver of a season leaderboard. */
+export interface LeaderLine {
+  rank: number;
+  driver: { id: number; name: string };
+  value: number;
+  races: number;
+  wins: number;
+  poles: number;
+  topFives: number;
+}
+
+/** A car's times in one week (lap times, stats). */
+export interface CarTimeLine {
+  key: string;
+  week: number;
+  trackName: string;
+  configName: string | null;
+  carName: string;
+  drivers: number;
+  entries: number;
+  bestLap: number | null;
+  bestBy: { id: number; name: string } | null;
+  bestSubsessionId: number | null;
+  averageBestLap: number | null;
+  averageLap: number | null;
+}
+
+export const trackLabel = (name: string, config: string | null) =>
+  config ? `${name} · ${config}` : name;
+
+export function DriverLink({ driver }: { driver: { id: number; name: string } | null }) {
+  if (!driver) return <>{NONE}</>;
+  return (
+    <Link
+      href={route('drivers.show', { id: String(driver.id) })}
+      className="font-medium text-accent hover:underline"
+    >
+      {driver.name}
+    </Link>
+  );
+}
+
+/** The columns of a list of race splits. */
+export const raceColumns: Column<RaceLine>[] = [
+  {
+    key: 'time',
+    header: 'Time',
+    sortable: true,
+    firstDirection: 'desc',
+    value: (r) => r.startTime,
+    cell: (r) => (
+      <Link
+        href={route('subsessions.show', { id: String(r.subsessionId) })}
+        className="text-accent hover:underline"
+        data-test={`race-link-${r.subsessionId}`}
+      >
+        <When iso={r.startTime} />
+      </Link>
+    ),
+  },
+  {
+    key: 'week',
+    header: 'Week',
+    numeric: true,
+    sortable: true,
+    value: (r) => r.week,
+    cell: (r) => r.week,
+    hideBelow: 'sm',
+  },
+  {
+    key: 'track',
+    header: 'Track',
+    sortable: true,
+    value: (r) => trackLabel(r.trackName, r.configName),
+    cell: (r) => trackLabel(r.trackName, r.configName),
+    hideBelow: 'md',
+  },
+  {
+    key: 'sof',
+    header: 'SoF',
+    numeric: true,
+    sortable: true,
+    value: (r) => r.strengthOfField,
+    cell: (r) => formatIrating(r.strengthOfField),
+  },
+  {
+    key: 'field',
+    header: 'Field',
+    numeric: true,
+    sortable: true,
+    value: (r) => r.fieldSize,
+    cell: (r) => formatInteger(r.fieldSize),
+  },
+  {
+    key: 'winner',
+    header: 'Winner',
+    sortable: true,
+    value: (r) => r.winnerTeam ?? r.winner?.name ?? null,
+    cell: (r) => (
+      <>
+        <DriverLink driver={r.winner} />
+        {r.winnerTeam && <span className="ml-1 text-ink-muted">({r.winnerTeam})</span>}
+      </>
+    ),
+  },
+  {
+    key: 'best',
+    header: 'Best lap',
+    numeric: true,
+    sortable: true,
+    firstDirection: 'asc',
+    value: (r) => r.bestLap,
+    cell: (r) => formatLapTime(r.bestLap),
+    hideBelow: 'lg',
+  },
+];
+
+/** The columns of a car-times list. */
+export function carTimeColumns(withWeek: boolean): Column<CarTimeLine>[] {
+  const cols: (Column<CarTimeLine> | false)[] = [
+    withWeek && {
+      key: 'week',
+      header: 'Week',
+      numeric: true,
+      sortable: true,
+      firstDirection: 'asc',
+      value: (r) => r.week,
+      cell: (r) => r.week,
+    },
+    withWeek && {
+      key: 'track',
+      header: 'Track',
+      sortable: true,
+      value: (r) => trackLabel(r.trackName, r.configName),
+      cell: (r) => trackLabel(r.trackName, r.configName),
+      hideBelow: 'md',
+    },
+    {
+      key: 'car',
+      header: 'Car',
+      sortable: true,
+      value: (r) => r.carName,
+      cell: (r) => r.carName,
+    },
+    {
+      key: 'best',
+      header: 'Best lap',
+      numeric: true,
+      sortable: true,
+      firstDirection: 'asc',
+      value: (r) => r.bestLap,
+      cell: (r) =>
+        r.bestSubsessionId ? (
+          <Link
+            href={route('subsessions.show', { id: String(r.bestSubsessionId) })}
+            className="text-accent hover:underline"
+          >
+            {formatLapTime(r.bestLap)}
+          </Link>
+        ) : (
+          formatLapTime(r.bestLap)
+        ),
+    },
+    {
+      key: 'holder',
+      header: 'Set by',
+      sortable: true,
+      value: (r) => r.bestBy?.name ?? null,
+      cell: (r) => <DriverLink driver={r.bestBy} />,
+    },
+    {
+      key: 'avgBest',
+      header: 'Avg best lap',
+      numeric: true,
+      sortable: true,
+      firstDirection: 'asc',
+      value: (r) => r.averageBestLap,
+      cell: (r) => formatLapTime(r.averageBestLap),
+      hideBelow: 'lg',
+    },
+    {
+      key: 'avg',
+      header: 'Avg lap',
+      numeric: true,
+      sortable: true,
+      firstDirection: 'asc',
+      value: (r) => r.averageLap,
+      cell: (r) => formatLapTime(r.averageLap),
+      hideBelow: 'md',
+    },
+    {
+      key: 'entries',
+      header: 'Starts',
+      numeric: true,
+      sortable: true,
+      value: (r) => r.entries,
+      cell: (r) => formatInteger(r.entries),
+    },
+  ];
+  return cols.filter((c): c is Column<CarTimeLine> => c !== false);
+}
