@@ -3,8 +3,10 @@
  * test and say their tier in the name (*.unit.test.ts, *.int.test.ts); browser tests are
  * tests/e2e/*.e2e.test.ts; tests/ holds nothing else but the shared harness (tests/support) and
  * the harness's own smoke test (tests/smoke); benchmarks live only in bench/, which holds no tests.
+ * Tests and their helpers take the app's parts from the one harness (tests/support/runtime.ts,
+ * built on src/app/runtime.ts); only the tests of a part itself construct that part.
  */
-import { readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -62,5 +64,43 @@ describe('where tests live', () => {
     expect(
       source.filter((f) => !f.startsWith('bench/') && /(^|\/)(bench|perf)(\/|\.)/.test(f)),
     ).toEqual([]);
+  });
+});
+
+/** The constructors of the runtime's parts, and the test files allowed to call each. */
+const PARTS: { call: RegExp; allowed: RegExp }[] = [
+  { call: /\bopenRuntime\(/, allowed: /^tests\/support\/(runtime|global-setup)\.ts$/ },
+  { call: /\bcreateKnex\(/, allowed: /^$/ },
+  { call: /\b(createJobSystem|openJobBackend)\(/, allowed: /^$/ },
+  {
+    call: /\b(createEventStore\(|new (PostgresEventStore|EsdbEventStore)\b)/,
+    allowed: /^src\/eventstore\//,
+  },
+  { call: /\bcreateMailer\(/, allowed: /^src\/mail\/mailer\.int\.test\.ts$/ },
+];
+
+describe('one int-test harness', () => {
+  const testCode = source.filter(
+    (f) =>
+      /\.test\.tsx?$/.test(f) ||
+      /\.test-support\.tsx?$/.test(f) ||
+      /(^|\/)test-support\//.test(f) ||
+      f.startsWith('tests/'),
+  );
+
+  it('finds the harness and the test helpers it checks', () => {
+    expect(testCode).toContain('tests/support/runtime.ts');
+    expect(testCode.filter((f) => f.includes('test-support')).length).toBeGreaterThan(5);
+  });
+
+  it('leaves the construction of knex, event store, job system and mailer to the composition root', () => {
+    const offenders: string[] = [];
+    for (const file of testCode) {
+      const text = readFileSync(join(root, file), 'utf8');
+      for (const { call, allowed } of PARTS) {
+        if (call.test(text) && !allowed.test(file)) offenders.push(`${file}: ${String(call)}`);
+      }
+    }
+    expect(offenders).toEqual([]);
   });
 });
