@@ -24,7 +24,8 @@ import { createSession } from './session/session.ts';
 import { builtSsrRenderer, viteSsrRenderer } from './ssr.ts';
 import { cachedSsrRenderer } from './ssr-cache.ts';
 import { staticAssets } from './static.ts';
-import { bodyParsers } from './body.ts';
+import { bodyParsers, formMethodOverride } from './body.ts';
+import { appOrigin } from '../config.ts';
 import { series } from './series.ts';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -217,6 +218,7 @@ export async function createHttpApp(
   });
   const csrf = csrfProtection({
     secret,
+    appOrigin: appOrigin(config),
     onReject: (req, res) => {
       if (isApiRequest(req)) {
         sendJsonError(res, 419, {
@@ -247,6 +249,7 @@ export async function createHttpApp(
       session.middleware,
       csrf.middleware,
       bodyParsers(JSON_BODY_LIMIT),
+      formMethodOverride,
       ...(accounts ? [accounts.middleware] : []),
     ]),
   );

@@ -25,3 +25,23 @@ export function bodyParsers(limit: string): RequestHandler {
     void parse(req, res, next);
   };
 }
+
+const OVERRIDABLE = new Set(['PUT', 'PATCH', 'DELETE']);
+
+/**
+ * An HTML form can only POST: a form posted without JavaScript names the route's method in a
+ * hidden `_method` field (`<input type="hidden" name="_method" value="delete">`). Only for
+ * urlencoded POSTs, only to PUT, PATCH or DELETE; the field is removed from the body. Runs after
+ * the CSRF check (every one of these methods needs it alike) and before the routes.
+ */
+export const formMethodOverride: RequestHandler = (req, _res, next) => {
+  const body = req.body as Record<string, unknown> | undefined;
+  if (req.method === 'POST' && body && typeof body._method === 'string' && req.is('urlencoded')) {
+    const method = body._method.toUpperCase();
+    if (OVERRIDABLE.has(method)) {
+      req.method = method;
+      delete body._method;
+    }
+  }
+  next();
+};

@@ -117,11 +117,15 @@ export interface CsrfProtection {
  * Public JSON GETs (/api/*) get no cookie: their answers may be cached by shared caches.
  * A missing or wrong token stops the request with `onReject` before any handler runs, so
  * nothing changes.
+ * A plain HTML form (no JavaScript: no header) passes when the browser says it was posted from
+ * a page of this site (`sameOriginFormPost`, OWASP's "verifying origin with standard headers").
  * Cost: a returning reader (good token, no session) costs a cookie scan and a set lookup; the
  * header hook is added only once a session is opened during the request (`sessionOpened`).
  */
 export function csrfProtection(opts: {
   secret: string;
+  /** The site's public origin (appOrigin): a form posted from it passes `sameOriginFormPost`. */
+  appOrigin?: string;
   onReject: (req: Request, res: Response) => void;
 }): CsrfProtection {
   const isAccepted = anonymousTokenCheck(opts.secret);
@@ -162,6 +166,10 @@ export function csrfProtection(opts: {
       return;
     }
     const sent = req.get(XSRF_HEADER);
+    if (sent === undefined && sameOriginFormPost(req, opts.appOrigin)) {
+      next();
+      return;
+    }
     const valid = bound
       ? sent !== undefined && sameToken(sent, csrfTokenFor(opts.secret, req.sessionID))
       : sent !== undefined &&
@@ -182,4 +190,26 @@ export function csrfProtection(opts: {
       watch(req, res, readCookie(req.headers.cookie, XSRF_COOKIE));
     },
   };
+}
+
+/**
+ * A form the browser posted from a page of this site, without JavaScript (so without the
+ * header): an urlencoded body, and `Sec-Fetch-Site: same-origin`, or (a browser without Fetch
+ * Metadata) an `Origin` whose host is the request's Host or the configured origin. Browsers set
+ * both headers themselves and a page cannot change them; a cross-site form carries
+ * `Sec-Fetch-Site: cross-site` and its own Origin. A client that sends neither is refused.
+ */
+export function sameOriginFormPost(req: Request, appOrigin?: string): boolean {
+  const type = req.headers['content-type'] ?? '';
+  if (!/^application\/x-www-form-urlencoded\b/i.test(type)) return false;
+  const site = req.get('Sec-Fetch-Site');
+  if (site !== undefined) return site === 'same-origin';
+  const origin = req.get('Origin');
+  if (!origin || origin === 'null') return false;
+  try {
+    const url = new URL(origin);
+    return url.host === req.get('Host') || url.origin === appOrigin;
+  } catch {
+    return false;
+  }
 }

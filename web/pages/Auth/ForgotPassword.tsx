@@ -23,7 +23,14 @@ export default function ForgotPassword(_props: Props) {
       <p className="mt-1 text-sm text-ink-muted">
         Enter your email address and we will send you a link to choose a new one.
       </p>
-      <form onSubmit={submit} className="mt-6 grid gap-4" noValidate data-test="forgot-form">
+      <form
+        method="post"
+        action={route('auth.forgot.submit')}
+        onSubmit={submit}
+        className="mt-6 grid gap-4"
+        noValidate
+        data-test="forgot-form"
+      >
         <Field label="Email" type="email" autoComplete="email" required {...field('email')} />
         <div className="flex items-center justify-between gap-3">
           <Link href={route('auth.login')} className="text-sm text-accent hover:underline">

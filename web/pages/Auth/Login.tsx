@@ -30,7 +30,15 @@ export default function Login({ returnTo, discordEnabled }: Props) {
           Create an account
         </Link>
       </p>
-      <form onSubmit={submit} className="mt-6 grid gap-4" noValidate data-test="login-form">
+      <form
+        method="post"
+        action={route('auth.login.submit')}
+        onSubmit={submit}
+        className="mt-6 grid gap-4"
+        noValidate
+        data-test="login-form"
+      >
+        <input type="hidden" name="returnTo" value={form.data.returnTo} />
         <Field label="Email" type="email" autoComplete="username" required {...field('email')} />
         <Field
           label="Password"

@@ -31,7 +31,14 @@ export default function Register({ discordEnabled }: Props) {
           Sign in
         </Link>
       </p>
-      <form onSubmit={submit} className="mt-6 grid gap-4" noValidate data-test="register-form">
+      <form
+        method="post"
+        action={route('auth.register.submit')}
+        onSubmit={submit}
+        className="mt-6 grid gap-4"
+        noValidate
+        data-test="register-form"
+      >
         <Field
           label="Display name"
           autoComplete="nickname"

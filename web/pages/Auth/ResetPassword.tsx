@@ -45,7 +45,15 @@ export default function ResetPassword({ token, valid }: Props) {
     <>
       <Head title="Reset password" />
       <h1 className="text-2xl font-bold tracking-tight text-ink">Choose a new password</h1>
-      <form onSubmit={submit} className="mt-6 grid gap-4" noValidate data-test="reset-form">
+      <form
+        method="post"
+        action={route('auth.reset.submit')}
+        onSubmit={submit}
+        className="mt-6 grid gap-4"
+        noValidate
+        data-test="reset-form"
+      >
+        <input type="hidden" name="token" value={form.data.token} />
         <InputError message={errors.token} />
         <NewPasswordFields field={field} hint="At least 8 characters." />
         <Button type="submit" busy={form.processing} data-test="reset-submit">

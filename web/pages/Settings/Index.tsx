@@ -87,7 +87,14 @@ function ProfileForm({ account, countries }: Pick<Props, 'account' | 'countries'
   };
   return (
     <Card title="Profile" data-test="profile-card">
-      <form onSubmit={submit} className="grid gap-4" noValidate data-test="profile-form">
+      <form
+        method="post"
+        action={route('auth.user_info')}
+        onSubmit={submit}
+        className="grid gap-4"
+        noValidate
+        data-test="profile-form"
+      >
         <Field label="Display name" required maxLength={50} {...field('displayName')} />
         <Field
           label="iRacing customer id"
@@ -149,7 +156,14 @@ function PasswordForm({ account }: Pick<Props, 'account'>) {
           This account has no email address, so it signs in with Discord only.
         </p>
       ) : (
-        <form onSubmit={submit} className="grid gap-4" noValidate data-test="password-form">
+        <form
+          method="post"
+          action={route('auth.change_password')}
+          onSubmit={submit}
+          className="grid gap-4"
+          noValidate
+          data-test="password-form"
+        >
           {account.hasPassword && (
             <Field
               label="Current password"
@@ -177,7 +191,10 @@ function PasswordForm({ account }: Pick<Props, 'account'>) {
 
 function LinkedAccounts({ account, discordEnabled }: Pick<Props, 'account' | 'discordEnabled'>) {
   const form = useForm({});
-  const unlink = () => form.delete(route('auth.linked_account.destroy'), { preserveScroll: true });
+  const unlink = (event: FormEvent) => {
+    event.preventDefault();
+    form.delete(route('auth.linked_account.destroy'), { preserveScroll: true });
+  };
   return (
     <Card title="Linked accounts" data-test="linked-accounts">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -192,15 +209,18 @@ function LinkedAccounts({ account, discordEnabled }: Pick<Props, 'account' | 'di
           )}
         </p>
         {account.discord ? (
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={unlink}
-            busy={form.processing}
-            data-test="discord-unlink"
-          >
-            Unlink
-          </Button>
+          <form method="post" action={route('auth.linked_account.destroy')} onSubmit={unlink}>
+            <input type="hidden" name="_method" value="delete" />
+            <Button
+              type="submit"
+              variant="secondary"
+              size="sm"
+              busy={form.processing}
+              data-test="discord-unlink"
+            >
+              Unlink
+            </Button>
+          </form>
         ) : (
           discordEnabled && (
             <a
@@ -228,7 +248,15 @@ function DeleteAccount({ account }: Pick<Props, 'account'>) {
   };
   return (
     <Card title="Delete account" data-test="delete-account">
-      <form onSubmit={submit} className="grid gap-4" noValidate data-test="delete-form">
+      <form
+        method="post"
+        action={route('auth.user.destroy')}
+        onSubmit={submit}
+        className="grid gap-4"
+        noValidate
+        data-test="delete-form"
+      >
+        <input type="hidden" name="_method" value="delete" />
         <p className="text-sm text-ink-muted">
           Deleting your account removes your profile, favorites and linked accounts for good. Your
           email address and name become unreadable everywhere, including our history of changes.
