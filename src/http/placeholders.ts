@@ -30,7 +30,6 @@ export const placeholders: readonly Placeholder[] = [
     path: '/drivers/{id}/compare',
     title: 'Compare drivers',
   },
-  { area: 'Search', name: 'search', path: '/search', title: 'Search' },
 
   // iRating statistics (racing data).
   {

@@ -8,6 +8,7 @@ import { newsArea } from './news/routes.ts';
 import type { ApiOperation } from './openapi/operation.ts';
 import { placeholderRoutes } from './placeholders.ts';
 import { driversArea } from './racing/drivers/routes.ts';
+import { searchArea } from './racing/search/routes.ts';
 import { seasonsArea } from './racing/seasons/routes.ts';
 import { seriesArea } from './racing/series/routes.ts';
 import { sessionsArea } from './racing/sessions/routes.ts';
@@ -25,6 +26,7 @@ import type { Area, RouteDef } from './routing/types.ts';
 export const areas: readonly Area[] = [
   newsArea,
   driversArea,
+  searchArea,
   seasonsArea,
   seriesArea,
   sessionsArea,

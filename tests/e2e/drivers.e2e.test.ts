@@ -125,6 +125,46 @@ describe('driver pages in Chromium', () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  it('the header search suggests drivers as you type; the keyboard opens one', async () => {
+    await page.goto(`${t.url}/drivers`);
+    await page.waitForLoadState('networkidle');
+    const searches: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/drivers/search') searches.push(r.url());
+    });
+    const box = page.locator('header [data-test="search-input"]:visible');
+    await box.pressSequentially('lena fischer', { delay: 40 });
+    const option = page.locator(`[data-test="suggestion-driver-${lena.custId}"]`);
+    await option.waitFor();
+    // Debounced: one search for the whole word typed quickly, not one per keystroke.
+    expect(searches.length).toBeGreaterThan(0);
+    expect(searches.length).toBeLessThanOrEqual(2);
+    expect(await box.getAttribute('aria-expanded')).toBe('true');
+    await box.press('ArrowDown');
+    const activeId = await box.getAttribute('aria-activedescendant');
+    expect(await page.locator(`[id="${activeId}"]`).getAttribute('data-test')).toBe(
+      `suggestion-driver-${lena.custId}`,
+    );
+    await box.press('Enter');
+    await page.waitForURL(`${t.url}/drivers/${lena.custId}`);
+    await page.locator('[data-test="driver-name"]', { hasText: 'Lena Fischer' }).waitFor();
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('the search form submits to /search, which lists drivers and series; no axe violations', async () => {
+    await page.goto(`${t.url}/drivers`);
+    await page.waitForLoadState('networkidle');
+    const box = page.locator('header [data-test="search-input"]:visible');
+    await box.fill('fanatec');
+    await box.press('Enter');
+    await page.waitForURL(`${t.url}/search?q=fanatec`);
+    await page
+      .locator('[data-test="search-series"] a', { hasText: 'Global Fanatec Challenge' })
+      .waitFor();
+    expect(await axeViolations()).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+
   it('an unknown driver is the NotFound page', async () => {
     const response = await page.goto(`${t.url}/drivers/999999`);
     expect(response?.status()).toBe(404);
