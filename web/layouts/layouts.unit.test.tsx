@@ -6,6 +6,7 @@ import ComingSoon from '../pages/Public/ComingSoon.tsx';
 import NotFound from '../pages/Public/NotFound.tsx';
 import { AdminLayout, AppLayout, AuthLayout, layoutFor } from './index.ts';
 import { renderPage, tagWith } from './render-for-test.tsx';
+import { QueryProvider } from '../components/QueryProvider.tsx';
 
 const pages = {
   'Public/NotFound': NotFound,
@@ -125,7 +126,12 @@ describe('AppLayout (server-rendered)', () => {
       render: renderToString,
       resolve: () => NotFound,
       layout: layoutFor,
-      setup: ({ App, props }) => <App {...props} />,
+      // As web/ssr.tsx renders every page, error pages included.
+      setup: ({ App, props }) => (
+        <QueryProvider>
+          <App {...props} />
+        </QueryProvider>
+      ),
     });
     expect(body).toContain('data-test="login-link"');
   });

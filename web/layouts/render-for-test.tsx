@@ -4,6 +4,7 @@ import type { Page } from '@inertiajs/core';
 import { createInertiaApp } from '@inertiajs/react';
 import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
+import { QueryProvider } from '../components/QueryProvider.tsx';
 import type { AuthUser } from '../lib/shared-props.ts';
 import { layoutFor } from './index.ts';
 
@@ -38,7 +39,12 @@ export async function renderPage(options: RenderPageOptions): Promise<string> {
     render: renderToString,
     resolve: () => options.Component,
     layout: layoutFor,
-    setup: ({ App, props }) => <App {...props} />,
+    // As web/ssr.tsx: the app inside the TanStack Query provider (the header search uses it).
+    setup: ({ App, props }) => (
+      <QueryProvider>
+        <App {...props} />
+      </QueryProvider>
+    ),
   });
   return body;
 }
