@@ -31,13 +31,6 @@ export const placeholders: readonly Placeholder[] = [
     title: 'Compare drivers',
   },
 
-  // iRating statistics (racing data).
-  {
-    area: 'Racing data',
-    name: 'stats.irating',
-    path: '/stats/irating',
-    title: 'iRating distribution',
-  },
 
   // Pros, gear and setups (content managed in the admin area).
   { area: 'Pros', name: 'pros.index', path: '/pros', title: 'Professional drivers' },

@@ -12,6 +12,7 @@ import { searchArea } from './racing/search/routes.ts';
 import { seasonsArea } from './racing/seasons/routes.ts';
 import { seriesArea } from './racing/series/routes.ts';
 import { sessionsArea } from './racing/sessions/routes.ts';
+import { statsArea } from './racing/stats/routes.ts';
 import { subsessionsArea } from './racing/subsessions/routes.ts';
 import { worldRecordsArea } from './racing/world-records/routes.ts';
 import { teamsArea } from './teams/routes.ts';
@@ -32,6 +33,7 @@ export const areas: readonly Area[] = [
   sessionsArea,
   subsessionsArea,
   worldRecordsArea,
+  statsArea,
   teamsArea,
   accountsArea,
   adminDashboardArea,

@@ -38,10 +38,11 @@ import type { Props as P35 } from '../pages/Series/Sof.tsx';
 import type { Props as P36 } from '../pages/Series/Stats.tsx';
 import type { Props as P37 } from '../pages/Sessions/Show.tsx';
 import type { Props as P38 } from '../pages/Settings/Index.tsx';
-import type { Props as P39 } from '../pages/Subsessions/Show.tsx';
-import type { Props as P40 } from '../pages/Teams/Index.tsx';
-import type { Props as P41 } from '../pages/Teams/Show.tsx';
-import type { Props as P42 } from '../pages/WorldRecords/Index.tsx';
+import type { Props as P39 } from '../pages/Stats/Irating.tsx';
+import type { Props as P40 } from '../pages/Subsessions/Show.tsx';
+import type { Props as P41 } from '../pages/Teams/Index.tsx';
+import type { Props as P42 } from '../pages/Teams/Show.tsx';
+import type { Props as P43 } from '../pages/WorldRecords/Index.tsx';
 
 /** Inertia page name → the props that page declares. */
 export interface Pages {
@@ -84,10 +85,11 @@ export interface Pages {
   "Series/Stats": P36;
   "Sessions/Show": P37;
   "Settings/Index": P38;
-  "Subsessions/Show": P39;
-  "Teams/Index": P40;
-  "Teams/Show": P41;
-  "WorldRecords/Index": P42;
+  "Stats/Irating": P39;
+  "Subsessions/Show": P40;
+  "Teams/Index": P41;
+  "Teams/Show": P42;
+  "WorldRecords/Index": P43;
 }
 
 export type PageName = keyof Pages;

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApiTestServer, type ApiTestServer } from './test-support/api-server.ts';
-import { CARS, DAYTONA, TRACKS } from './test-support/racing-world.ts';
+import { iratingStatsResponse } from './stats/schema.ts';
+import {
+  expectNamesParameter,
+  startApiTestServer,
+  type ApiTestServer,
+} from './test-support/api-server.ts';
+import { CARS, DAYTONA, DRIVERS, TRACKS } from './test-support/racing-world.ts';
 
 /** The server-rendered racing pages of world records and statistics against the racing world. */
 let api: ApiTestServer;
@@ -102,5 +107,91 @@ describe('GET /world-records', () => {
     const none = await visit(`/world-records?trackId=${DAYTONA.trackId}&category=sports_car`);
     expect(none.props.records).toEqual([]);
     expect(none.props.meta).toMatchObject({ total: 0, lastPage: 1 });
+  });
+});
+
+describe('GET /api/stats/irating', () => {
+  it('answers the category with the most rated drivers by default', async () => {
+    const body = await api.ok('/api/stats/irating', iratingStatsResponse);
+    expect(body.data.category).toBe('sports_car');
+    expect(body.data.totalDrivers).toBe(DRIVERS.length);
+    expect(body.data.buckets.reduce((n, b) => n + b.drivers, 0)).toBe(DRIVERS.length);
+    expect(body.data.licenceClasses).toEqual([
+      { licenseGroup: 4, licenceClass: 'B', drivers: DRIVERS.length },
+    ]);
+    expect(body.data.categories).toEqual([
+      { category: 'oval', drivers: DRIVERS.filter((d) => d.ovalIrating !== null).length },
+      { category: 'sports_car', drivers: DRIVERS.length },
+    ]);
+    expect(body.data.lookup).toBeNull();
+  });
+
+  it('looks an iRating up: the share of the rated drivers below it', async () => {
+    // Oval: 1500, 1600, … 2600, one driver each.
+    const at = await api.ok('/api/stats/irating?category=oval&irating=2000', iratingStatsResponse);
+    expect(at.data.totalDrivers).toBe(12);
+    expect(at.data.lookup).toEqual({ irating: 2000, percentBelow: 41.7 });
+    expect(at.data.licenceClasses).toEqual([{ licenseGroup: 3, licenceClass: 'C', drivers: 12 }]);
+    // Half of the 2000–2099 bucket is below 2050.
+    const mid = await api.ok('/api/stats/irating?category=oval&irating=2050', iratingStatsResponse);
+    expect(mid.data.lookup).toEqual({ irating: 2050, percentBelow: 45.8 });
+    const top = await api.ok('/api/stats/irating?category=oval&irating=9000', iratingStatsResponse);
+    expect(top.data.lookup?.percentBelow).toBe(100);
+    const none = await api.ok('/api/stats/irating?category=dirt_road', iratingStatsResponse);
+    expect(none.data).toMatchObject({ totalDrivers: 0, buckets: [], licenceClasses: [] });
+  });
+
+  it.each([
+    ['category=karting', 'category'],
+    ['irating=abc', 'irating'],
+    ['irating=-1', 'irating'],
+    ['irating=20001', 'irating'],
+    ['irating=12.5', 'irating'],
+  ])('answers 400 naming the parameter for %s', async (query, parameter) => {
+    expectNamesParameter(await api.fails(`/api/stats/irating?${query}`, 400), parameter);
+  });
+});
+
+describe('GET /stats/irating', () => {
+  it('renders the default category for a guest, without favorites', async () => {
+    const page = await visit('/stats/irating');
+    expect(page.component).toBe('Stats/Irating');
+    expect(page.props).toMatchObject({
+      category: 'sports_car',
+      totalDrivers: DRIVERS.length,
+      favorites: null,
+      lookup: { typed: null, error: null, result: null },
+      licenceClasses: [{ licenceClass: 'B', drivers: DRIVERS.length }],
+    });
+    expect((page.props.buckets as unknown[]).length).toBeGreaterThan(1);
+  });
+
+  it('answers the lookup of the GET form', async () => {
+    const page = await visit('/stats/irating?category=oval&irating=2000');
+    expect(page.props.category).toBe('oval');
+    expect(page.props.lookup).toEqual({
+      typed: '2000',
+      error: null,
+      result: { irating: 2000, percentBelow: 41.7 },
+    });
+  });
+
+  it.each(['abc', '-5', '99999', '1.5'])(
+    'answers an iRating of %s with a field error, not a failure',
+    async (typed) => {
+      const page = await visit(`/stats/irating?category=oval&irating=${typed}`);
+      expect(page.props.lookup).toMatchObject({ typed, result: null });
+      expect(page.props.lookup).toHaveProperty('error', expect.stringContaining('whole number'));
+    },
+  );
+
+  it.each([
+    ['/stats/irating?category=karting&irating=2000', '/stats/irating?irating=2000'],
+    ['/stats/irating?category=oval&irating=', '/stats/irating?category=oval'],
+    ['/stats/irating?irating=1&irating=2', '/stats/irating'],
+  ])('redirects %s to %s', async (path, canonical) => {
+    const res = await api.client.get(path);
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe(canonical);
   });
 });

@@ -1,6 +1,9 @@
 import type { Knex } from 'knex';
 import type { RacingCategory } from '../../events/racing/common.ts';
+import { LICENCE_GROUPS } from '../../domain/licence.ts';
 import {
+  DRIVER_LICENSES_TABLE,
+  DRIVERS_TABLE,
   IRATING_BUCKET_WIDTH,
   IRATING_BUCKETS_TABLE,
   IRATING_PERCENTILES_TABLE,
@@ -64,5 +67,139 @@ export async function iratingDistribution(
       return dto;
     }),
     percentiles: percentiles.map((p) => ({ percentile: p.percentile, irating: p.irating })),
+  };
+}
+
+/**
+ * The share of the category's rated drivers whose iRating is below `irating`, 0..100 (one
+ * decimal), from the bucket counts: every bucket wholly below, plus the part of the bucket
+ * holding `irating` below it (drivers spread evenly inside a bucket, 100 points wide).
+ */
+export function percentBelow(
+  distribution: Pick<IratingDistributionDto, 'totalDrivers' | 'buckets'>,
+  irating: number,
+): number {
+  if (distribution.totalDrivers === 0) return 0;
+  let below = 0;
+  for (const b of distribution.buckets) {
+    if (b.to <= irating) below += b.drivers;
+    else if (b.from < irating) below += (b.drivers * (irating - b.from)) / (b.to - b.from);
+  }
+  return Math.round((1000 * below) / distribution.totalDrivers) / 10;
+}
+
+/** Rated drivers per category (the bucket counts summed; a category without any is left out). */
+export async function ratedDriversPerCategory(
+  db: Knex,
+): Promise<{ category: RacingCategory; drivers: number }[]> {
+  const rows = await db(IRATING_BUCKETS_TABLE)
+    .select('category')
+    .sum<{ category: string; drivers: string }[]>({ drivers: 'drivers' })
+    .groupBy('category')
+    .havingRaw('sum(drivers) > 0')
+    .orderBy('category');
+  return rows.map((r) => ({ category: r.category as RacingCategory, drivers: Number(r.drivers) }));
+}
+
+export interface LicenceClassCountDto {
+  /** iRacing license_group: 1 Rookie … 5 Class A, 6 Pro, 7 Pro/WC. */
+  licenseGroup: number;
+  /** R, D, C, B, A, P or PWC. */
+  licenceClass: string;
+  drivers: number;
+}
+
+/**
+ * Drivers per licence class in a category: a grouped count over the licence rows of the
+ * category, served from the `racing_driver_licenses_class` index (category, license_group, …)
+ * without reading the table (one index entry per driver of the category; no results are read).
+ */
+export async function licenceClassDistribution(
+  db: Knex,
+  category: string,
+): Promise<LicenceClassCountDto[]> {
+  const c = parseCategory(category);
+  const rows = await db(DRIVER_LICENSES_TABLE)
+    .select('license_group')
+    .count<{ license_group: number; drivers: string }[]>({ drivers: '*' })
+    .where({ category: c })
+    .whereNotNull('license_group')
+    .whereNotNull('sub_level')
+    .groupBy('license_group')
+    .orderBy('license_group');
+  return rows.flatMap((r) => {
+    const info = LICENCE_GROUPS[r.license_group - 1];
+    return info
+      ? [{ licenseGroup: info.group, licenceClass: info.letter, drivers: Number(r.drivers) }]
+      : [];
+  });
+}
+
+export interface RatedDriverDto {
+  custId: number;
+  displayName: string;
+  irating: number;
+}
+
+/** The iRatings of some drivers in a category (the member's favorites on the histogram). */
+export async function iratingsOf(
+  db: Knex,
+  category: string,
+  custIds: readonly number[],
+): Promise<RatedDriverDto[]> {
+  if (custIds.length === 0) return [];
+  const c = parseCategory(category);
+  const rows = await db(`${DRIVER_LICENSES_TABLE} as l`)
+    .join(`${DRIVERS_TABLE} as d`, 'd.cust_id', 'l.cust_id')
+    .where('l.category', c)
+    .whereIn('l.cust_id', [...custIds])
+    .whereNotNull('l.irating')
+    .orderBy('l.irating', 'desc')
+    .select<{ cust_id: number; display_name: string; irating: number }[]>(
+      'l.cust_id',
+      'd.display_name',
+      'l.irating',
+    );
+  return rows.map((r) => ({ custId: r.cust_id, displayName: r.display_name, irating: r.irating }));
+}
+
+export interface IratingStatsDto extends IratingDistributionDto {
+  licenceClasses: LicenceClassCountDto[];
+  /** Rated drivers of every category (the category switch). */
+  categories: { category: RacingCategory; drivers: number }[];
+  /** The percentile lookup of `irating`, when one was asked. */
+  lookup: { irating: number; percentBelow: number } | null;
+}
+
+/** The category shown when none is asked: the one with the most rated drivers. */
+export const DEFAULT_STATS_CATEGORY: RacingCategory = 'sports_car';
+
+/**
+ * Everything /stats/irating and /api/stats/irating show for a category (default: the one with
+ * the most rated drivers): the histogram, percentiles, licence classes, the drivers per
+ * category and, given an iRating, the share of drivers below it.
+ */
+export async function iratingStats(
+  db: Knex,
+  params: { category?: string; irating?: number } = {},
+): Promise<IratingStatsDto> {
+  const categories = await ratedDriversPerCategory(db);
+  const category =
+    params.category === undefined
+      ? ([...categories].sort((a, b) => b.drivers - a.drivers)[0]?.category ??
+        DEFAULT_STATS_CATEGORY)
+      : parseCategory(params.category);
+  const [distribution, licenceClasses] = await Promise.all([
+    iratingDistribution(db, category),
+    licenceClassDistribution(db, category),
+  ]);
+  return {
+    ...distribution,
+    licenceClasses,
+    categories,
+    lookup:
+      params.irating === undefined
+        ? null
+        : { irating: params.irating, percentBelow: percentBelow(distribution, params.irating) },
   };
 }
