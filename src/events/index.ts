@@ -2,6 +2,7 @@ import type { EventDefinition } from '../eventstore/event-types.ts';
 import { articleEventDefinitions } from './article.ts';
 import { favoritesEventDefinitions } from './favorites.ts';
 import { racingEventDefinitions } from './racing.ts';
+import { recruitmentEventDefinitions } from './recruitment.ts';
 import { replayEventDefinitions } from './replays.ts';
 import { teamEventDefinitions } from './team.ts';
 import { userEventDefinitions } from './user.ts';
@@ -18,4 +19,5 @@ export const allEventDefinitions: readonly EventDefinition[] = [
   ...favoritesEventDefinitions,
   ...replayEventDefinitions,
   ...teamEventDefinitions,
+  ...recruitmentEventDefinitions,
 ];
