@@ -6,6 +6,7 @@ import type { Logger } from '../logger.ts';
 import { seedDemoArticles } from './articles.ts';
 import { seedDemoData } from './racing-seed.ts';
 import { DEFAULT_DEMO_SEED, demoWorld } from './racing-world.ts';
+import { seedDemoPros } from './pros.ts';
 import { seedDemoTeams } from './teams.ts';
 
 export interface SeedDeps {
@@ -18,7 +19,7 @@ export interface SeedDeps {
 
 /**
  * Demo content for the embedded default, written through commands and the real ingest path
- * (never by inserting rows): news articles, teams, then a racing world of SEED_DRIVERS drivers.
+ * (never by inserting rows): news articles, teams, pro drivers, then a racing world of SEED_DRIVERS drivers.
  * Idempotent: deterministic ids and payloads, so a second start appends nothing. Projections
  * are woken by the appends; pages fill in as the workers catch up.
  */
@@ -34,24 +35,24 @@ export async function seedDemoContent(deps: SeedDeps, signal?: AbortSignal): Pro
   });
   if (articles.created.length > 0)
     logger.info({ created: articles.created.length }, 'demo articles created');
-  // Members are drivers of the racing world seeded below (the world is built once, then reused).
-  const teams = await seedDemoTeams(
-    {
-      eventStore: deps.eventStore,
-      notifyAppended,
-      logger,
-      actor: { type: 'system', id: 'seed' },
-    },
-    () =>
-      deps.config.SEED_DRIVERS > 0
-        ? Array.from(
-            demoWorld({ seed: DEFAULT_DEMO_SEED, drivers: deps.config.SEED_DRIVERS }).drivers
-              .custId,
-          )
-        : [],
-  );
+  // Team members and pros are drivers of the racing world seeded below (built once, then reused).
+  const commandDeps = {
+    eventStore: deps.eventStore,
+    notifyAppended,
+    logger,
+    actor: { type: 'system' as const, id: 'seed' },
+  };
+  const worldDrivers = () =>
+    deps.config.SEED_DRIVERS > 0
+      ? Array.from(
+          demoWorld({ seed: DEFAULT_DEMO_SEED, drivers: deps.config.SEED_DRIVERS }).drivers.custId,
+        )
+      : [];
+  const teams = await seedDemoTeams(commandDeps, worldDrivers);
   if (teams.created.length > 0)
     logger.info({ created: teams.created.length }, 'demo teams created');
+  const pros = await seedDemoPros(commandDeps, worldDrivers);
+  if (pros.created.length > 0) logger.info({ created: pros.created.length }, 'demo pros created');
 
   let lastLog = 0;
   const report = await seedDemoData({

@@ -3,6 +3,7 @@ import { articleEventDefinitions } from './article.ts';
 import { favoritesEventDefinitions } from './favorites.ts';
 import { racingEventDefinitions } from './racing.ts';
 import { recruitmentEventDefinitions } from './recruitment.ts';
+import { proDriverEventDefinitions } from './pro-driver.ts';
 import { replayEventDefinitions } from './replays.ts';
 import { teamEventDefinitions } from './team.ts';
 import { userEventDefinitions } from './user.ts';
@@ -20,4 +21,5 @@ export const allEventDefinitions: readonly EventDefinition[] = [
   ...replayEventDefinitions,
   ...teamEventDefinitions,
   ...recruitmentEventDefinitions,
+  ...proDriverEventDefinitions,
 ];

@@ -12,7 +12,6 @@ import type { RouteDef } from './routing/types.ts';
 const managed = [
   ['setups', 'Setups'],
   ['gears', 'Gear'],
-  ['pros', 'Pros'],
 ] as const;
 
 const adminPlaceholder = (row: Omit<Placeholder, 'area' | 'auth' | 'ssr'>): Placeholder => ({
@@ -32,13 +31,10 @@ export const placeholders: readonly Placeholder[] = [
   },
 
 
-  // Pros, gear and setups (content managed in the admin area).
-  { area: 'Pros', name: 'pros.index', path: '/pros', title: 'Professional drivers' },
-  { area: 'Pros', name: 'pros.show', path: '/pros/{id}', title: 'Professional driver' },
+  // Gear and setups (content managed in the admin area).
   { area: 'Gear', name: 'gears.index', path: '/gears', title: 'Gear' },
   { area: 'Gear', name: 'gears.types.index', path: '/gears/{type}', title: 'Gear by type' },
   { area: 'Setups', name: 'setups', path: '/setups', title: 'Car setups' },
-  { area: 'Pros', name: 'api.pros', path: '/api/pros', title: 'Pros API' },
   { area: 'Gear', name: 'api.gears', path: '/api/gears', title: 'Gear API' },
   { area: 'Gear', name: 'api.gears.type', path: '/api/gears/{type}', title: 'Gear by type API' },
   { area: 'Setups', name: 'api.setups', path: '/api/setups', title: 'Setups API' },

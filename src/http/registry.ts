@@ -2,6 +2,7 @@ import { accountsArea } from './accounts/routes.ts';
 import { adminArticlesArea } from './admin/articles/routes.ts';
 import { adminDashboardArea } from './admin/dashboard/routes.ts';
 import { adminSessionsArea } from './admin/sessions/routes.ts';
+import { adminProsArea } from './admin/pros/routes.ts';
 import { adminTeamsArea } from './admin/teams/routes.ts';
 import { adminUsersArea } from './admin/users/routes.ts';
 import { newsArea } from './news/routes.ts';
@@ -15,6 +16,7 @@ import { sessionsArea } from './racing/sessions/routes.ts';
 import { statsArea } from './racing/stats/routes.ts';
 import { subsessionsArea } from './racing/subsessions/routes.ts';
 import { worldRecordsArea } from './racing/world-records/routes.ts';
+import { prosArea } from './pros/routes.ts';
 import { teamsArea } from './teams/routes.ts';
 import type { Area, RouteDef } from './routing/types.ts';
 
@@ -35,12 +37,14 @@ export const areas: readonly Area[] = [
   worldRecordsArea,
   statsArea,
   teamsArea,
+  prosArea,
   accountsArea,
   adminDashboardArea,
   adminUsersArea,
   adminArticlesArea,
   adminSessionsArea,
   adminTeamsArea,
+  adminProsArea,
 ];
 
 /** Every route of the areas, then every placeholder. */

@@ -3,6 +3,7 @@ import type { Projection } from './core/types.ts';
 import { favoritesProjection } from './favorites/projection.ts';
 import { racingProjections } from './racing/index.ts';
 import { sessionReplaysProjection } from './session-replays/index.ts';
+import { prosProjection } from './pros/projection.ts';
 import { teamsProjection } from './teams/projection.ts';
 import { usersProjection } from './users/projection.ts';
 
@@ -18,4 +19,5 @@ export const allProjections: Projection[] = [
   favoritesProjection,
   sessionReplaysProjection,
   teamsProjection,
+  prosProjection,
 ];

@@ -81,6 +81,8 @@ async function seedDrivers() {
 describe('teams projection and queries', () => {
   it('projects creates, renames and deletes, and a rebuild reproduces the same tables', async () => {
     await seedDrivers();
+    // Tables first, so the events below go through the live runner's `apply`, then the rebuild.
+    await rebuildProjection(fx.deps(), teamsProjection, { waitForLock: true });
     const fast = created('Fast Folks', 'fast-folks', [1, 2], 'FF');
     const big = created('Big Slow Team', 'big-slow-team', [3, 2, 1, 999_999]);
     const gone = created('Gone Soon', 'gone-soon', [3]);

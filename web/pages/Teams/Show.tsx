@@ -6,6 +6,7 @@ import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { FilterLinks } from '../../components/FilterLinks.tsx';
 import { route } from '../../generated/routes.ts';
+import { countryName } from '../../lib/country.ts';
 import { NONE, formatCategory, formatIrating, licenceClassOf } from '../../lib/racing-format.ts';
 import { TEAM_CATEGORIES, type RacingCategory, type Team, type TeamMember } from './types.ts';
 
@@ -13,14 +14,6 @@ export interface Props {
   team: Team;
   /** The category whose licence and iRating the members table shows. */
   category: RacingCategory;
-}
-
-function countryName(code: string): string {
-  try {
-    return new Intl.DisplayNames(['en'], { type: 'region' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
 }
 
 /** `/teams/{slug}`: who the team is, its links, and its members' live licence and iRating. */

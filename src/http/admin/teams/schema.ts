@@ -35,27 +35,30 @@ const field = <S extends z.ZodType>(schema: S) => z.preprocess((v) => v ?? '', s
 
 const text = z.preprocess((v) => v ?? '', z.string());
 
-/** `https://…` or `Label | https://…` per line. */
-export const linksField = text.transform((value, ctx) => {
-  const lines = parseLinkLines(value);
-  if (lines.length > TEAM_LIMITS.linksMax) {
-    ctx.addIssue({ code: 'custom', message: `At most ${TEAM_LIMITS.linksMax} links.` });
-    return z.NEVER;
-  }
-  const links: { label: string; url: string }[] = [];
-  for (const [i, line] of lines.entries()) {
-    const parsed = labelledLink.safeParse(line);
-    if (!parsed.success) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `Line ${i + 1}: ${parsed.error.issues[0]?.message ?? 'not a link.'}`,
-      });
+/** A links textarea: `https://…` or `Label | https://…` per line, at most `max` links. */
+export const linksFieldOf = (max: number) =>
+  text.transform((value, ctx) => {
+    const lines = parseLinkLines(value);
+    if (lines.length > max) {
+      ctx.addIssue({ code: 'custom', message: `At most ${max} links.` });
       return z.NEVER;
     }
-    links.push(parsed.data);
-  }
-  return links;
-});
+    const links: { label: string; url: string }[] = [];
+    for (const [i, line] of lines.entries()) {
+      const parsed = labelledLink.safeParse(line);
+      if (!parsed.success) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `Line ${i + 1}: ${parsed.error.issues[0]?.message ?? 'not a link.'}`,
+        });
+        return z.NEVER;
+      }
+      links.push(parsed.data);
+    }
+    return links;
+  });
+
+export const linksField = linksFieldOf(TEAM_LIMITS.linksMax);
 
 /** iRacing customer ids separated by commas, spaces or new lines. */
 export const membersField = text.transform((value, ctx) => {
@@ -84,7 +87,8 @@ export const membersField = text.transform((value, ctx) => {
 });
 
 const REVISION_MESSAGE = 'This form has no valid revision; reload the page and edit again.';
-const revision = z
+/** The revision an edit form was opened at, as the page sent it (a decimal string). */
+export const revisionField = z
   .union(
     [
       z.string(REVISION_MESSAGE).regex(/^\d{1,19}$/, REVISION_MESSAGE),
@@ -115,5 +119,5 @@ export const createTeamForm = z.object({
 export const updateTeamForm = z.object({
   ...teamFormFields,
   slug: field(teamSlug),
-  expectedRevision: revision,
+  expectedRevision: revisionField,
 });

@@ -1,0 +1,27 @@
+/** Shapes of the admin pro-driver pages (mirroring src/http/admin/pros/pages.ts). */
+export interface ProLimits {
+  nameMin: number;
+  nameMax: number;
+  backgroundMax: number;
+  teamMax: number;
+  bioMax: number;
+  linksMax: number;
+  gearMax: number;
+}
+
+export interface ProFormFields {
+  name: string;
+  /** Digits, or empty for none. */
+  custId: string;
+  countryCode: string;
+  background: string;
+  teamName: string;
+  bioMarkdown: string;
+  /** One link per line: `https://…` or `Label | https://…`. */
+  links: string;
+}
+
+export interface AdminProEdit extends ProFormFields {
+  id: string;
+  revision: string;
+}
