@@ -25,7 +25,10 @@ export const configSchema = z.object({
   REDIS_URL: optionalUrl,
   EVENTSTORE_URL: z.preprocess(emptyToUndefined, z.string().startsWith('esdb').optional()),
   SESSION_SECRET: z.preprocess(emptyToUndefined, z.string().min(32).optional()),
-  /** Roots the key that wraps users' personal-data keys (docs/accounts.md); default: SESSION_SECRET. */
+  /**
+   * Roots the key that wraps users' personal-data keys (docs/accounts.md); default: a key file in
+   * DATA_DIR. Independent of SESSION_SECRET.
+   */
   PII_MASTER_KEY: z.preprocess(emptyToUndefined, z.string().min(32).optional()),
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().optional()),
   SMTP_URL: optionalUrl,

@@ -4,6 +4,8 @@ import { createKnex, type Knex } from '../db/knex.ts';
 import { migrateLatest } from '../db/migrate.ts';
 import { resolveDatabase, type ResolvedDatabase } from '../db/resolve-database.ts';
 import { allEventDefinitions } from '../events/index.ts';
+import { verifyPiiKey } from '../events/pii-key-check.ts';
+import { PiiKeyring, resolvePiiMasterSecret, setPiiKeyring } from '../events/user-pii.ts';
 import {
   createEventRegistry,
   createEventStore,
@@ -58,6 +60,11 @@ export interface OpenRuntimeOptions {
   workers?: boolean | { handlerFactories?: readonly JobHandlerFactory[] };
   /** Run the migrations at open. Default: on, except for 'test'. */
   migrate?: boolean;
+  /**
+   * Check the personal-data key against the database's recorded fingerprint (and record it on
+   * the first start), then make it the process's keyring. Default: on, except for 'test'.
+   */
+  verifyPiiKey?: boolean;
   /** The clock of the mailer (and of tests' commands). Default: the system clock. */
   now?: () => Date;
   /**
@@ -200,6 +207,12 @@ export async function openRuntime(config: Config, opts: OpenRuntimeOptions): Pro
     if (opts.migrate ?? opts.role !== 'test') {
       const applied = await migrateLatest(knex);
       if (applied.length > 0) logger.info({ applied }, 'migrations applied');
+    }
+    if (opts.verifyPiiKey ?? opts.role !== 'test') {
+      // One personal-data key per database: a process with another refuses to start.
+      const keyring = new PiiKeyring(resolvePiiMasterSecret(config));
+      await verifyPiiKey(knex, keyring, (opts.now ?? (() => new Date()))());
+      setPiiKeyring(keyring);
     }
 
     const eventStore = createEventStore({

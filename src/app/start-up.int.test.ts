@@ -1,5 +1,14 @@
 import { spawnSync } from 'node:child_process';
-import { describe, expect, it } from 'vitest';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../tests/support/runtime.ts';
+import { loadConfig } from '../config.ts';
+import { createLogger } from '../logger.ts';
+import { openRuntime } from './runtime.ts';
+
+const silent = createLogger({ level: 'silent', pretty: false });
 
 /** `npm start` (src/main.ts) refuses to start with a configuration production cannot run on. */
 describe('start-up checks', () => {
@@ -11,5 +20,38 @@ describe('start-up checks', () => {
     });
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(/APP_URL: required in production/);
+  });
+});
+
+describe('the personal-data key', () => {
+  let db: TestDatabase;
+  let dataDir: string;
+  beforeAll(async () => {
+    db = await createTestDatabase({ poolMax: 2 });
+    dataDir = await mkdtemp(path.join(tmpdir(), 'pitwall-startup-'));
+  });
+  afterAll(async () => {
+    await db?.drop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const start = (piiKey: string) =>
+    openRuntime(
+      loadConfig({
+        DATA_DIR: dataDir,
+        PII_MASTER_KEY: piiKey,
+        SESSION_SECRET: 'a-session-secret-of-at-least-32-characters',
+      }),
+      { role: 'cli', databaseUrl: db.url, logger: silent, closeOnSignal: false },
+    );
+
+  it('a process started with another personal-data key refuses to start', async () => {
+    const first = await start('the-first-personal-data-key-0123456789abcdef');
+    await first.close();
+    await expect(start('a-second-personal-data-key-0123456789abcdef')).rejects.toThrow(
+      /another personal-data key/,
+    );
+    const again = await start('the-first-personal-data-key-0123456789abcdef');
+    await again.close();
   });
 });

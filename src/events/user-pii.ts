@@ -22,9 +22,10 @@ import { loadConfig } from '../config.ts';
  * master key, in table `user_keys`. Deleting the account deletes that row: from then on the
  * sealed values in the log are noise, and replaying the log yields no personal data.
  *
- * The master key is derived (HKDF-SHA256) from PII_MASTER_KEY, else SESSION_SECRET, else a
- * random secret kept in `<DATA_DIR>/pii-master-key`; it is never stored in the database, so a
- * database dump alone opens nothing. Lookup hashes (email, Discord id → user) are HMAC-SHA256
+ * The master key is derived (HKDF-SHA256) from PII_MASTER_KEY, else a random secret kept in
+ * `<DATA_DIR>/pii-master-key` — never from SESSION_SECRET, so session secrets rotate without
+ * touching personal data. It is never stored in the database (only its fingerprint, see
+ * pii-key-check.ts), so a database dump alone opens nothing. Lookup hashes (email, Discord id → user) are HMAC-SHA256
  * under a second key derived from the same secret, so the lookup tables cannot be reversed by
  * hashing guesses without the secret.
  */
@@ -176,7 +177,7 @@ export async function loadUserCipher(
   if (row.master_key_id !== keyring.keyId) {
     throw new Error(
       `The data key of user ${userId} was wrapped under another PII master key (${row.master_key_id}); ` +
-        'restore PII_MASTER_KEY / SESSION_SECRET (see docs/accounts.md).',
+        'restore PII_MASTER_KEY (see docs/accounts.md).',
     );
   }
   return new UserCipher(userId, keyring.unwrap(userId, row.wrapped_key));
@@ -191,17 +192,15 @@ export async function deleteUserKey(db: Knex | Knex.Transaction, userId: string)
 
 export interface PiiSecretSources {
   PII_MASTER_KEY?: string | undefined;
-  SESSION_SECRET?: string | undefined;
   DATA_DIR: string;
 }
 
 /**
- * PII_MASTER_KEY, else SESSION_SECRET, else `<DATA_DIR>/pii-master-key` (created once, mode
- * 0600). Synchronous so a projection can resolve it on first use in any process.
+ * PII_MASTER_KEY, else `<DATA_DIR>/pii-master-key` (created once, mode 0600). Never
+ * SESSION_SECRET. Synchronous so a projection can resolve it on first use in any process.
  */
 export function resolvePiiMasterSecret(sources: PiiSecretSources): string {
   if (sources.PII_MASTER_KEY) return sources.PII_MASTER_KEY;
-  if (sources.SESSION_SECRET) return sources.SESSION_SECRET;
   const file = path.resolve(sources.DATA_DIR, 'pii-master-key');
   const read = () => {
     try {
