@@ -3,6 +3,7 @@ import { renderPage, tagWith } from '../../layouts/render-for-test.tsx';
 import { formatIrating } from '../../lib/racing-format.ts';
 import { DataTable, type Column } from '../DataTable.tsx';
 import { BarChart } from './BarChart.tsx';
+import { CategoryChart } from './CategoryChart.tsx';
 import { TimeSeriesChart } from './TimeSeriesChart.tsx';
 
 const show = (Component: () => React.ReactNode) =>
@@ -56,6 +57,29 @@ describe('charts on the server', () => {
     ));
     expect(html).toContain('data-chart="irating-distribution"');
     expect(html).toContain('the largest 1,100 with 5,400');
+  });
+
+  it('category charts reserve their height and name their series and categories', async () => {
+    const html = await show(() => (
+      <CategoryChart
+        name="series-participation"
+        title="Starts and drivers per week"
+        categoryName="Week"
+        valueName="Drivers"
+        height={260}
+        categories={['1', '2', '3']}
+        series={[
+          { name: 'Starts', values: [24, 30, null] },
+          { name: 'Drivers', values: [20, 22, 18], kind: 'line' },
+        ]}
+        format={formatIrating}
+      />
+    ));
+    const figure = html.slice(html.indexOf('<figure'));
+    expect(figure).toMatch(/^<figure[^>]*data-chart="series-participation"/);
+    expect(figure).toContain('style="height:260px"');
+    expect(figure).toContain('Starts, Drivers per week, over 3 values.');
+    expect(html).not.toContain('<canvas');
   });
 });
 

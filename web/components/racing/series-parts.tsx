@@ -47,8 +47,9 @@ export interface CarTimeLine {
   averageLap: number | null;
 }
 
+/** "Track · Config"; the config is left out when there is none or it repeats the track's name. */
 export const trackLabel = (name: string, config: string | null) =>
-  config ? `${name} · ${config}` : name;
+  config && config.trim() !== '' && config !== name ? `${name} · ${config}` : name;
 
 export function DriverLink({ driver }: { driver: { id: number; name: string } | null }) {
   if (!driver) return <>{NONE}</>;

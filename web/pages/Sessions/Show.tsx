@@ -2,6 +2,7 @@ import { Head, Link } from '@inertiajs/react';
 import { Card } from '../../components/Card.tsx';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { When } from '../../components/racing/When.tsx';
+import { trackLabel } from '../../components/racing/series-parts.tsx';
 import { route } from '../../generated/routes.ts';
 import {
   formatCategory,
@@ -116,7 +117,7 @@ const columns: Column<SplitLine>[] = [
 
 /** A race time slot of a series: its splits, strongest first, each linking to its results. */
 export default function SessionsShow({ session: s, splits }: Props) {
-  const track = s.configName ? `${s.trackName} · ${s.configName}` : s.trackName;
+  const track = trackLabel(s.trackName, s.configName);
   return (
     <>
       <Head title={`${s.seriesName} · ${s.timeSlot} UTC`} />

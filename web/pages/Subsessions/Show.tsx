@@ -6,6 +6,7 @@ import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { FilterLinks } from '../../components/FilterLinks.tsx';
 import { When } from '../../components/racing/When.tsx';
+import { trackLabel } from '../../components/racing/series-parts.tsx';
 import { route } from '../../generated/routes.ts';
 import { cn } from '../../lib/cn.ts';
 import {
@@ -337,7 +338,7 @@ export default function SubsessionsShow({
 }: Props) {
   const multiClass = classes.length > 1;
   const columns = columnsFor(s.teamEvent, multiClass);
-  const track = s.configName ? `${s.trackName} · ${s.configName}` : s.trackName;
+  const track = trackLabel(s.trackName, s.configName);
   const tabLabel = tabs.find((t) => t.type === current)?.label ?? current;
   return (
     <>
@@ -414,7 +415,7 @@ export default function SubsessionsShow({
             flush
             title={
               multiClass
-                ? `${c.name} · ${c.entries} ${s.teamEvent ? 'teams' : 'entries'}${c.strengthOfField ? ` · SoF ${formatIrating(c.strengthOfField)}` : ''}`
+                ? `${c.name} · ${c.entries} ${s.teamEvent ? (c.entries === 1 ? 'team' : 'teams') : c.entries === 1 ? 'entry' : 'entries'}${c.strengthOfField ? ` · SoF ${formatIrating(c.strengthOfField)}` : ''}`
                 : `${tabLabel}${simsessionName && simsessionName.toLowerCase() !== tabLabel.toLowerCase() ? ` (${simsessionName})` : ''} results`
             }
             data-test={`results-class-${c.id}`}
