@@ -22,15 +22,6 @@ const adminPlaceholder = (row: Omit<Placeholder, 'area' | 'auth' | 'ssr'>): Plac
 });
 
 export const placeholders: readonly Placeholder[] = [
-  // Drivers, comparison and search (racing data).
-  {
-    area: 'Drivers',
-    name: 'drivers.compare',
-    path: '/drivers/{id}/compare',
-    title: 'Compare drivers',
-  },
-
-
   // Gear and setups (content managed in the admin area).
   { area: 'Gear', name: 'gears.index', path: '/gears', title: 'Gear' },
   { area: 'Gear', name: 'gears.types.index', path: '/gears/{type}', title: 'Gear by type' },

@@ -165,6 +165,26 @@ describe('driver pages in Chromium', () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  it('compare: the picker adds a second driver; overlaid chart and head to head; no axe violations', async () => {
+    const jonas = driverNamed('Jonas Berg');
+    await page.goto(`${t.url}/drivers/${lena.custId}`);
+    await page.waitForLoadState('networkidle');
+    await page.locator('[data-test="compare-link"]').click();
+    await page.waitForURL(`${t.url}/drivers/${lena.custId}/compare`);
+    const picker = page.locator('[data-test="compare-picker"]');
+    await picker.pressSequentially('jonas berg', { delay: 30 });
+    await page.locator(`[data-test="suggestion-driver-${jonas.custId}"]`).click();
+    await page.waitForURL(/\/compare\?/);
+    expect(new URL(page.url()).searchParams.get('ids')).toBe(String(jonas.custId));
+    await page.locator(`[data-test="compare-driver-${jonas.custId}"]`).waitFor();
+    const size = await drawnChart('compare-irating-history');
+    expect(size.width).toBeGreaterThan(0);
+    expect(size.height).toBeGreaterThan(0);
+    await page.locator(`[data-test="head-to-head-${lena.custId}-${jonas.custId}"]`).waitFor();
+    expect(await axeViolations()).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+
   it('an unknown driver is the NotFound page', async () => {
     const response = await page.goto(`${t.url}/drivers/999999`);
     expect(response?.status()).toBe(404);

@@ -1,5 +1,6 @@
 import type { Area } from '../../routing/types.ts';
 import { driverApiEndpoints } from './api.ts';
+import { compareDriversPage } from './compare-page.ts';
 import { listDriversPage } from './list-page.ts';
 import { showDriver } from './page.ts';
 
@@ -26,6 +27,16 @@ export const driversArea: Area = {
       ssr: true,
       page: 'Drivers/Show',
       handler: showDriver,
+    },
+    // Up to four drivers side by side, head to head.
+    {
+      name: 'drivers.compare',
+      method: 'GET',
+      path: '/drivers/{id}/compare',
+      auth: 'public',
+      ssr: true,
+      page: 'Drivers/Compare',
+      handler: compareDriversPage,
     },
     // api.drivers, .search, .compare, .subsessions
     ...driverApiEndpoints.map((endpoint) => endpoint.route),

@@ -231,3 +231,17 @@ export const driverListPageQuery = z.object({
     .transform((q) => (q ? q : undefined)),
   cursor,
 });
+
+/**
+ * `/drivers/{id}/compare?ids=&category=`: the other drivers (up to MAX_COMPARED − 1, comma
+ * separated) and the category of the figures and the chart. A value that does not parse is
+ * dropped by a redirect to the URL without it.
+ */
+export const comparePageQuery = z.object({
+  ids: z
+    .string()
+    .regex(/^\d{1,9}(,\d{1,9}){0,9}$/)
+    .transform((s) => [...new Set(s.split(',').map(Number))].filter((n) => n > 0))
+    .optional(),
+  category: category.optional(),
+});

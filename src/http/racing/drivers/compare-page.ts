@@ -1,0 +1,116 @@
+import { getDriverProfile } from '../../../queries/racing/drivers.ts';
+import { driverCareer, driverRatingHistory } from '../../../queries/racing/driver-profile.ts';
+import { headToHead } from '../../../queries/racing/head-to-head.ts';
+import { HttpError } from '../../errors.ts';
+import type { RouteHandler } from '../../routing/types.ts';
+import type { ComparedDriver, HeadToHead } from '../../../../web/pages/Drivers/Compare.tsx';
+import { comparePageQuery, driverParams, MAX_COMPARED } from './schema.ts';
+
+const notFound = () => new HttpError(404, 'This page does not exist.');
+
+/**
+ * `/drivers/{id}/compare?ids=&category=`: the driver of the path and up to three others side
+ * by side (licence and career in the category), their iRating histories overlaid, and each
+ * pair head to head in the races they shared. Unknown other ids are listed as missing; more
+ * than MAX_COMPARED drivers keep the first ones; an unknown path id is a 404.
+ */
+export const compareDriversPage: RouteHandler = async (req, res, deps) => {
+  const params = driverParams.safeParse(req.params);
+  if (!params.success) throw notFound();
+  const baseId = params.data.id;
+  const canonical = `/drivers/${baseId}/compare`;
+  if (req.params.id !== String(baseId)) return res.inertia.redirect(canonical);
+  const raw = req.query as Record<string, unknown>;
+  const query = comparePageQuery.safeParse(raw);
+  if (!query.success) {
+    const keep = new URLSearchParams();
+    const bad = new Set(query.error.issues.map((i) => String(i.path[0])));
+    for (const key of ['ids', 'category']) {
+      if (!bad.has(key) && typeof raw[key] === 'string') keep.set(key, raw[key]);
+    }
+    const text = keep.toString();
+    return res.inertia.redirect(text ? `${canonical}?${text}` : canonical);
+  }
+  const asked = [baseId, ...(query.data.ids ?? []).filter((id) => id !== baseId)].slice(
+    0,
+    MAX_COMPARED,
+  );
+  const profiles = await Promise.all(asked.map((id) => getDriverProfile(deps.knex, id)));
+  if (!profiles[0]) throw notFound();
+  const known = profiles.flatMap((p) => (p ? [p] : []));
+  const missing = asked.filter((_, i) => !profiles[i]);
+  const careers = await Promise.all(known.map((p) => driverCareer(deps.knex, p.custId)));
+  const category =
+    query.data.category ??
+    careers[0]?.[0]?.category ??
+    known[0]!.licenses.find((l) => l.irating !== null)?.category ??
+    'sports_car';
+
+  const pairs: [number, number][] = [];
+  for (let i = 0; i < known.length; i++) {
+    for (let j = i + 1; j < known.length; j++) pairs.push([known[i]!.custId, known[j]!.custId]);
+  }
+  const [histories, duels] = await Promise.all([
+    Promise.all(known.map((p) => driverRatingHistory(deps.knex, p.custId, category))),
+    Promise.all(pairs.map(([a, b]) => headToHead(deps.knex, a, b))),
+  ]);
+
+  const drivers: ComparedDriver[] = known.map((p, i) => {
+    const licence = p.licenses.find((l) => l.category === category);
+    const career = careers[i]!.find((c) => c.category === category);
+    return {
+      id: p.custId,
+      name: p.displayName,
+      countryCode: p.countryCode,
+      irating: licence?.irating ?? null,
+      safetyRating: licence?.safetyRating ?? null,
+      licenceClass: licence?.licenseClass ?? null,
+      percentileBelow:
+        p.iratingPercentiles.find((x) => x.category === category)?.percentile ?? null,
+      career: career
+        ? {
+            starts: career.starts,
+            wins: career.wins,
+            poles: career.poles,
+            topFives: career.topFives,
+            laps: career.laps,
+            lapsLed: career.lapsLed,
+            incidents: career.incidents,
+            averageStart: career.averageStart,
+            averageFinish: career.averageFinish,
+            winRate: career.winRate,
+            incidentsPerRace: career.incidentsPerRace,
+          }
+        : null,
+      history: histories[i]!.flatMap((h) =>
+        h.irating === null
+          ? []
+          : [
+              {
+                at: h.startTime,
+                subsessionId: h.subsessionId,
+                value: h.irating,
+                label: `${h.seriesName} · ${h.trackName}`,
+              },
+            ],
+      ),
+    };
+  });
+  const headToHeads: HeadToHead[] = duels.map((d) => ({
+    aId: d.aCustId,
+    bId: d.bCustId,
+    races: d.races,
+    aAhead: d.aAhead,
+    bAhead: d.bAhead,
+    averageGap: d.averageGap,
+    recent: d.recent,
+  }));
+
+  await res.inertia.render('Drivers/Compare', {
+    category,
+    drivers,
+    missing,
+    headToHeads,
+    maxDrivers: MAX_COMPARED,
+  });
+};
