@@ -328,7 +328,7 @@ function FavoritesList({
       <p className="p-4 text-sm text-ink-muted">
         <Link
           href={route('auth.login', {}, { return_to: statsUrl(category) })}
-          className="text-accent hover:underline"
+          className="text-accent underline"
         >
           Sign in
         </Link>{' '}

@@ -142,9 +142,9 @@ export default function WorldRecordsIndex({ records, filters, sort, choices, met
         <Link
           href={route('subsessions.show', { id: r.subsessionId })}
           className="text-accent hover:underline"
-          aria-label={`Race of ${r.track.trackName}, ${r.car.carName} record`}
         >
           <When iso={r.setAt} show="date" />
+          <span className="sr-only"> (the race)</span>
         </Link>
       ),
     },
