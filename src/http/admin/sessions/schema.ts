@@ -7,10 +7,34 @@ export const SESSION_REPLAYS_PER_PAGE = 25;
 export const replayStatusFilter = z.enum(['all', 'queued', 'running', 'done', 'failed']);
 export type ReplayStatusFilter = z.infer<typeof replayStatusFilter>;
 
-/** `/admin/sessions?status=&page=`; an invalid value is an address that names no page (404). */
+export const INGESTED_SESSIONS_PER_PAGE = 25;
+
+/** A search box's text: trimmed; empty (the form's "any") is no filter. */
+const searchField = z
+  .string()
+  .trim()
+  .max(100)
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+/**
+ * `/admin/sessions?status=&page=&series=&track=&date=&cursor=`: the replay runs (status, page)
+ * and the ingested sessions (searched by series, track and day, paged by `cursor`). An invalid
+ * value is an address that names no page (404).
+ */
 export const adminSessionsQuery = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   status: replayStatusFilter.default('all'),
+  series: searchField,
+  track: searchField,
+  date: z
+    .union([z.literal(''), z.iso.date()])
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  cursor: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,512}$/)
+    .optional(),
 });
 
 const SESSION_ID_MESSAGE = 'Enter an iRacing session id: a whole number greater than 0.';

@@ -194,3 +194,39 @@ describe('GET /admin/sessions', () => {
     expect((await admin.visit(`/admin/sessions${query}`)).status).toBe(404);
   });
 });
+
+describe('GET /admin/sessions: the ingested sessions', () => {
+  interface Listed {
+    sessionId: number;
+    seriesName: string;
+    lastReplay: { run: number; status: string } | null;
+  }
+  const listed = async (query = '') => {
+    const res = await admin.visit(`/admin/sessions${query}`);
+    expect(res.status).toBe(200);
+    return res.page().props.sessions as {
+      items: Listed[];
+      nextCursor: string | null;
+      search: Record<string, string>;
+    };
+  };
+
+  it('lists the ingested sessions with their latest replay, searchable by series, track and day', async () => {
+    const all = await listed();
+    expect(all.items.map((s) => s.sessionId).sort()).toEqual([KNOWN_SESSION, OTHER_SESSION]);
+    expect(all.items[0]!.seriesName).toBe('Global Fanatec Challenge');
+    expect(all.search).toEqual({ series: '', track: '', date: '' });
+    expect((await listed('?series=fanatec')).items).toHaveLength(2);
+    expect((await listed('?series=mazda')).items).toEqual([]);
+    expect((await listed('?track=nordschleife')).items).toHaveLength(2);
+    expect((await listed('?date=2022-04-04')).items).toHaveLength(2);
+    expect((await listed('?date=2022-04-05')).items).toEqual([]);
+    expect((await listed('?series=&track=&date=')).items).toHaveLength(2);
+  });
+
+  it('answers 404 for a malformed day or cursor', async () => {
+    expect((await admin.visit('/admin/sessions?date=2022-13-45')).status).toBe(404);
+    expect((await admin.visit('/admin/sessions?date=yesterday')).status).toBe(404);
+    expect((await admin.visit('/admin/sessions?cursor=not-a-cursor')).status).toBe(404);
+  });
+});

@@ -1,4 +1,4 @@
-import { Head, useForm, usePoll } from '@inertiajs/react';
+import { Head, Link, router, useForm, usePoll } from '@inertiajs/react';
 import { RotateCw } from 'lucide-react';
 import { useEffect, type FormEvent } from 'react';
 import { Badge, type BadgeTone } from '../../../components/Badge.tsx';
@@ -14,12 +14,22 @@ import { bindFields } from '../../../lib/form-fields.ts';
 import { filterPageQuery } from '../../../lib/pagination.ts';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import type { PageMeta } from '../Articles/types.ts';
-import type { ReplayStatus, ReplayStatusFilter, SessionReplay } from './types.ts';
+import { DataTable } from '../../../components/DataTable.tsx';
+import { Input } from '../../../components/Input.tsx';
+import type {
+  IngestedSession,
+  IngestedSessions,
+  ReplayStatus,
+  ReplayStatusFilter,
+  SessionReplay,
+} from './types.ts';
 
 export interface Props {
   replays: SessionReplay[];
   meta: PageMeta;
   status: ReplayStatusFilter;
+  /** The ingested sessions, searched and paged in the URL. */
+  sessions: IngestedSessions;
 }
 
 /** While a run is queued or running, the list refreshes itself this often. */
@@ -47,7 +57,7 @@ const listUrl = (status: ReplayStatusFilter, page = 1) =>
  * `/admin/sessions`: ask for a session to be replayed (its subsessions re-fetched from the
  * source and re-ingested; unchanged results change nothing) and follow every run's state.
  */
-export default function SessionsIndex({ replays, meta, status }: Props) {
+export default function SessionsIndex({ replays, meta, status, sessions }: Props) {
   const form = useForm({ sessionId: '' });
   const field = bindFields(form, form.errors);
   const pending = replays.some((r) => r.status === 'queued' || r.status === 'running');
@@ -104,7 +114,9 @@ export default function SessionsIndex({ replays, meta, status }: Props) {
         </p>
       </header>
 
-      <Card title="Replay a session" className="mb-8 max-w-xl">
+      <IngestedSessionsCard sessions={sessions} />
+
+      <Card title="Replay a session by id" className="mb-8 max-w-xl">
         <form
           onSubmit={submit}
           noValidate
@@ -187,4 +199,161 @@ function Outcome({ replay }: { replay: SessionReplay }) {
       return unreachable;
     }
   }
+}
+
+/** The search of the ingested sessions: a GET form whose fields are the URL's parameters. */
+function IngestedSessionsCard({ sessions }: { sessions: IngestedSessions }) {
+  const { search } = sessions;
+  const replay = (session: IngestedSession) =>
+    router.post(
+      route('admin.sessions.replay'),
+      { sessionId: session.sessionId },
+      { preserveScroll: true },
+    );
+  const columns: Column<IngestedSession>[] = [
+    {
+      key: 'startTime',
+      header: 'Start',
+      cell: (s) => <time dateTime={s.startTime}>{formatDateTime(s.startTime)}</time>,
+    },
+    {
+      key: 'series',
+      header: 'Series',
+      cell: (s) => (
+        <span>
+          {s.seriesName}
+          <span className="block text-xs text-ink-muted">week {s.raceWeekNum + 1}</span>
+        </span>
+      ),
+    },
+    {
+      key: 'track',
+      header: 'Track',
+      hideBelow: 'md',
+      cell: (s) =>
+        s.track.configName ? `${s.track.trackName} · ${s.track.configName}` : s.track.trackName,
+    },
+    {
+      key: 'session',
+      header: 'Session',
+      cell: (s) => (
+        <a
+          href={route('sessions.show', { id: s.sessionId })}
+          className="font-mono text-accent underline"
+        >
+          {s.sessionId}
+        </a>
+      ),
+    },
+    {
+      key: 'splits',
+      header: 'Splits · drivers',
+      numeric: true,
+      hideBelow: 'lg',
+      cell: (s) => `${s.numSubsessions} · ${s.numDrivers}`,
+    },
+    {
+      key: 'lastReplay',
+      header: 'Last replay',
+      hideBelow: 'lg',
+      cell: (s) =>
+        s.lastReplay ? (
+          <span>
+            run {s.lastReplay.run}: {s.lastReplay.status}
+          </span>
+        ) : (
+          <span className="text-ink-muted">never</span>
+        ),
+    },
+    {
+      key: 'action',
+      header: 'Action',
+      cell: (s) => (
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() => replay(s)}
+          data-test={`replay-session-${s.sessionId}`}
+          aria-label={`Replay session ${s.sessionId}`}
+        >
+          <RotateCw aria-hidden="true" className="size-4" /> Replay
+        </Button>
+      ),
+    },
+  ];
+  const searchQuery = Object.fromEntries(
+    Object.entries(search).filter(([, v]) => v !== ''),
+  ) as Record<string, string>;
+  return (
+    <Card title="Ingested sessions" className="mb-8" flush>
+      <form
+        method="get"
+        action={route('admin.sessions')}
+        className="flex flex-wrap items-end gap-3 p-4"
+        data-test="sessions-search"
+      >
+        <SearchField label="Series" name="series" value={search.series} />
+        <SearchField label="Track" name="track" value={search.track} />
+        <SearchField label="Day (UTC)" name="date" value={search.date} type="date" />
+        <Button type="submit" variant="secondary" data-test="sessions-search-submit">
+          Search
+        </Button>
+        {(search.series || search.track || search.date) && (
+          <Link
+            href={route('admin.sessions')}
+            className="self-center text-sm text-accent underline"
+          >
+            Clear
+          </Link>
+        )}
+      </form>
+      <DataTable
+        caption="Ingested sessions, newest first"
+        columns={columns}
+        rows={sessions.items}
+        rowKey={(s) => s.sessionId}
+        empty="No ingested session matches."
+        rowTestId={(s) => `ingested-session-${s.sessionId}`}
+        data-test="ingested-sessions-table"
+      />
+      <div className="flex gap-4 p-4 text-sm">
+        {!sessions.isFirstPage && (
+          <Link href={route('admin.sessions', {}, searchQuery)} className="text-accent underline">
+            Newest sessions
+          </Link>
+        )}
+        {sessions.nextCursor && (
+          <Link
+            href={route('admin.sessions', {}, { ...searchQuery, cursor: sessions.nextCursor })}
+            className="text-accent underline"
+            data-test="sessions-older"
+          >
+            Older sessions
+          </Link>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+function SearchField({
+  label,
+  name,
+  value,
+  type = 'search',
+}: {
+  label: string;
+  name: string;
+  value: string;
+  type?: 'search' | 'date';
+}) {
+  const id = `sessions-search-${name}`;
+  return (
+    <div className="grid min-w-40 flex-1 gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-ink">
+        {label}
+      </label>
+      <Input id={id} name={name} type={type} defaultValue={value} key={value} />
+    </div>
+  );
 }

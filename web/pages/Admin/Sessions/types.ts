@@ -24,3 +24,27 @@ export interface SessionReplay {
   /** failed: why. */
   reason: string | null;
 }
+
+/** One ingested session (a race time slot), newest first, with its latest replay. */
+export interface IngestedSession {
+  sessionId: number;
+  seriesId: number;
+  seriesName: string;
+  /** ISO-8601. */
+  startTime: string;
+  track: { trackId: number; trackName: string; configName: string | null };
+  raceWeekNum: number;
+  numSubsessions: number;
+  numDrivers: number;
+  maxStrengthOfField: number | null;
+  lastReplay: { run: number; status: string; requestedAt: string } | null;
+}
+
+export interface IngestedSessions {
+  items: IngestedSession[];
+  /** The next page's `cursor`, null on the last. */
+  nextCursor: string | null;
+  /** The search as sent ('' = any). */
+  search: { series: string; track: string; date: string };
+  isFirstPage: boolean;
+}
