@@ -7,6 +7,7 @@ export { seedDemoContent } from './seed.ts';
 export { demoArticleId, demoArticles, seedDemoArticles } from './articles.ts';
 export { demoTeamId, demoTeams, seedDemoTeams } from './teams.ts';
 export { demoProId, demoPros, seedDemoPros } from './pros.ts';
+export { demoGear, demoGearId, demoGearOfPro, seedDemoGear } from './gear.ts';
 export {
   DEFAULT_SEED_DRIVERS,
   seedDemoData,

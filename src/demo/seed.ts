@@ -6,6 +6,7 @@ import type { Logger } from '../logger.ts';
 import { seedDemoArticles } from './articles.ts';
 import { seedDemoData } from './racing-seed.ts';
 import { DEFAULT_DEMO_SEED, demoWorld } from './racing-world.ts';
+import { demoGearOfPro, seedDemoGear } from './gear.ts';
 import { seedDemoPros } from './pros.ts';
 import { seedDemoTeams } from './teams.ts';
 
@@ -19,7 +20,7 @@ export interface SeedDeps {
 
 /**
  * Demo content for the embedded default, written through commands and the real ingest path
- * (never by inserting rows): news articles, teams, pro drivers, then a racing world of SEED_DRIVERS drivers.
+ * (never by inserting rows): news articles, teams, gear, pro drivers, then a racing world of SEED_DRIVERS drivers.
  * Idempotent: deterministic ids and payloads, so a second start appends nothing. Projections
  * are woken by the appends; pages fill in as the workers catch up.
  */
@@ -51,7 +52,9 @@ export async function seedDemoContent(deps: SeedDeps, signal?: AbortSignal): Pro
   const teams = await seedDemoTeams(commandDeps, worldDrivers);
   if (teams.created.length > 0)
     logger.info({ created: teams.created.length }, 'demo teams created');
-  const pros = await seedDemoPros(commandDeps, worldDrivers);
+  const gear = await seedDemoGear(commandDeps);
+  if (gear.created > 0) logger.info({ created: gear.created }, 'demo gear created');
+  const pros = await seedDemoPros(commandDeps, worldDrivers, demoGearOfPro);
   if (pros.created.length > 0) logger.info({ created: pros.created.length }, 'demo pros created');
 
   let lastLog = 0;

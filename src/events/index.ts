@@ -1,6 +1,7 @@
 import type { EventDefinition } from '../eventstore/event-types.ts';
 import { articleEventDefinitions } from './article.ts';
 import { favoritesEventDefinitions } from './favorites.ts';
+import { gearEventDefinitions } from './gear.ts';
 import { racingEventDefinitions } from './racing.ts';
 import { proDriverEventDefinitions } from './pro-driver.ts';
 import { recruitmentEventDefinitions } from './recruitment.ts';
@@ -22,4 +23,5 @@ export const allEventDefinitions: readonly EventDefinition[] = [
   ...teamEventDefinitions,
   ...recruitmentEventDefinitions,
   ...proDriverEventDefinitions,
+  ...gearEventDefinitions,
 ];

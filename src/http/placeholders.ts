@@ -9,10 +9,7 @@ import type { RouteDef } from './routing/types.ts';
  */
 
 /** Content managed in the admin area: list, form, create. */
-const managed = [
-  ['setups', 'Setups'],
-  ['gears', 'Gear'],
-] as const;
+const managed = [['setups', 'Setups']] as const;
 
 const adminPlaceholder = (row: Omit<Placeholder, 'area' | 'auth' | 'ssr'>): Placeholder => ({
   area: 'Admin',
@@ -22,12 +19,8 @@ const adminPlaceholder = (row: Omit<Placeholder, 'area' | 'auth' | 'ssr'>): Plac
 });
 
 export const placeholders: readonly Placeholder[] = [
-  // Gear and setups (content managed in the admin area).
-  { area: 'Gear', name: 'gears.index', path: '/gears', title: 'Gear' },
-  { area: 'Gear', name: 'gears.types.index', path: '/gears/{type}', title: 'Gear by type' },
+  // Setups (content managed in the admin area).
   { area: 'Setups', name: 'setups', path: '/setups', title: 'Car setups' },
-  { area: 'Gear', name: 'api.gears', path: '/api/gears', title: 'Gear API' },
-  { area: 'Gear', name: 'api.gears.type', path: '/api/gears/{type}', title: 'Gear by type API' },
   { area: 'Setups', name: 'api.setups', path: '/api/setups', title: 'Setups API' },
 
   // The recruitment board: driver and team profiles.

@@ -2,6 +2,7 @@ import { accountsArea } from './accounts/routes.ts';
 import { adminArticlesArea } from './admin/articles/routes.ts';
 import { adminDashboardArea } from './admin/dashboard/routes.ts';
 import { adminSessionsArea } from './admin/sessions/routes.ts';
+import { adminGearsArea } from './admin/gears/routes.ts';
 import { adminProsArea } from './admin/pros/routes.ts';
 import { adminTeamsArea } from './admin/teams/routes.ts';
 import { adminUsersArea } from './admin/users/routes.ts';
@@ -16,6 +17,7 @@ import { sessionsArea } from './racing/sessions/routes.ts';
 import { statsArea } from './racing/stats/routes.ts';
 import { subsessionsArea } from './racing/subsessions/routes.ts';
 import { worldRecordsArea } from './racing/world-records/routes.ts';
+import { gearsArea } from './gears/routes.ts';
 import { prosArea } from './pros/routes.ts';
 import { teamsArea } from './teams/routes.ts';
 import type { Area, RouteDef } from './routing/types.ts';
@@ -38,6 +40,7 @@ export const areas: readonly Area[] = [
   statsArea,
   teamsArea,
   prosArea,
+  gearsArea,
   accountsArea,
   adminDashboardArea,
   adminUsersArea,
@@ -45,6 +48,7 @@ export const areas: readonly Area[] = [
   adminSessionsArea,
   adminTeamsArea,
   adminProsArea,
+  adminGearsArea,
 ];
 
 /** Every route of the areas, then every placeholder. */

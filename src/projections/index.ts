@@ -1,6 +1,7 @@
 import { articlesProjection } from './articles/projection.ts';
 import type { Projection } from './core/types.ts';
 import { favoritesProjection } from './favorites/projection.ts';
+import { gearProjection } from './gear/projection.ts';
 import { racingProjections } from './racing/index.ts';
 import { sessionReplaysProjection } from './session-replays/index.ts';
 import { prosProjection } from './pros/projection.ts';
@@ -20,4 +21,5 @@ export const allProjections: Projection[] = [
   sessionReplaysProjection,
   teamsProjection,
   prosProjection,
+  gearProjection,
 ];

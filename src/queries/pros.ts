@@ -2,6 +2,8 @@ import type { Knex } from 'knex';
 import { DRIVERS_TABLE } from '../projections/drivers/tables.ts';
 import { PRO_DRIVERS_TABLE, type ProDriverRow } from '../projections/pros/tables.ts';
 import type { Paged } from './articles.ts';
+import { gearOfPro, gearTypeSlug } from './gear.ts';
+import type { GearType } from '../events/gear.ts';
 import { licenceRowsJson, toLicenses } from './racing/licences.ts';
 import { escapeLike, type LicenseDto, type LicenseRow } from './racing/shapes.ts';
 
@@ -29,6 +31,8 @@ export interface ProDto extends ProSummaryDto {
   bioHtml: string;
   links: { label: string; url: string }[];
   licenses: LicenseDto[];
+  /** The gear they use, in their order; `typeSlug` addresses /gears/{type}. */
+  gear: { id: string; type: GearType; typeSlug: string; brand: string; model: string }[];
   createdAt: string;
 }
 
@@ -109,12 +113,14 @@ export async function getProById(db: Knex, id: string): Promise<ProDto | null> {
   const row = rows[0];
   if (!row) return null;
   const licenses = toLicenses(row.licenses);
+  const gear = (await gearOfPro(db, id)).map((g) => ({ ...g, typeSlug: gearTypeSlug(g.type) }));
   return {
     ...toSummary(row),
     iracingName: row.display_name,
     bioHtml: row.bio_html,
     links: row.links,
     licenses,
+    gear,
     createdAt: iso(row.created_at),
   };
 }

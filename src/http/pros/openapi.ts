@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GEAR_TYPES } from '../../events/gear.ts';
 import type { Paged } from '../../queries/articles.ts';
 import type { ProDto, ProSummaryDto } from '../../queries/pros.ts';
 import type { ApiOperation } from '../openapi/operation.ts';
@@ -33,6 +34,15 @@ export const proSchema = z
     bioHtml: z.string().describe('Sanitised HTML of the markdown bio.'),
     links: z.array(z.strictObject({ label: z.string(), url: z.url() })),
     licenses: z.array(licenseSchema),
+    gear: z.array(
+      z.strictObject({
+        id: z.uuid(),
+        type: z.enum(GEAR_TYPES),
+        typeSlug: z.string(),
+        brand: z.string(),
+        model: z.string(),
+      }),
+    ),
     createdAt: z.iso.datetime(),
   })
   .register(apiSchemas, { id: 'Pro' }) satisfies z.ZodType<ProDto>;

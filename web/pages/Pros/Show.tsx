@@ -6,6 +6,7 @@ import { route } from '../../generated/routes.ts';
 import { articleBodyClasses } from '../../lib/article-format.ts';
 import { countryName } from '../../lib/country.ts';
 import { NONE, formatCategory, formatIrating, licenceClassOf } from '../../lib/racing-format.ts';
+import { GEAR_TYPE_NAMES } from '../Gears/types.ts';
 import type { Pro } from './types.ts';
 
 export interface Props {
@@ -123,6 +124,30 @@ export default function ProsShow({ pro }: Props) {
           )}
         </Card>
       </div>
+      <Card title="Gear used" className="mt-6" flush>
+        {pro.gear.length === 0 ? (
+          <p className="p-4 text-sm text-ink-muted">No gear listed yet.</p>
+        ) : (
+          <ul className="divide-y divide-line" data-test="pro-gear">
+            {pro.gear.map((g) => (
+              <li
+                key={g.id}
+                className="flex flex-wrap items-baseline justify-between gap-2 px-4 py-2 text-sm"
+              >
+                <span className="font-medium text-ink">
+                  {g.brand} {g.model}
+                </span>
+                <Link
+                  href={route('gears.types.index', { type: g.typeSlug })}
+                  className="text-accent hover:underline"
+                >
+                  {GEAR_TYPE_NAMES[g.type]}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
     </>
   );
 }

@@ -1,3 +1,4 @@
+import type { GearType } from '../Gears/types.ts';
 import type { MemberLicence, PageMeta } from '../Teams/types.ts';
 
 /** The pro-driver shapes pages receive (mirroring src/queries/pros.ts). */
@@ -20,5 +21,6 @@ export interface Pro extends ProSummary {
   bioHtml: string;
   links: { label: string; url: string }[];
   licenses: MemberLicence[];
+  gear: { id: string; type: GearType; typeSlug: string; brand: string; model: string }[];
   createdAt: string;
 }

@@ -16,6 +16,7 @@ import { waitForProjections } from '../../../projections/core/wait-for.ts';
 import { racingResultsProjection } from '../../../projections/racing/results-projection.ts';
 import { buildSubsession } from '../../../projections/racing/testing.ts';
 import { sessionReplaysProjection } from '../../../projections/session-replays/index.ts';
+import { gearProjection } from '../../../projections/gear/projection.ts';
 import { prosProjection } from '../../../projections/pros/projection.ts';
 import { teamsProjection } from '../../../projections/teams/projection.ts';
 import { usersProjection } from '../../../projections/users/projection.ts';
@@ -26,7 +27,7 @@ import { createTestDatabase, type TestDatabase } from '../../../../tests/support
 /**
  * The real app as `npm start` wires it, on a fresh database: the PostgreSQL event store, the
  * BullMQ job system on the machine's Redis (a unique prefix), workers running the projections
- * the admin pages read (articles, users, session replays, racing results, teams, pros), and the accounts
+ * the admin pages read (articles, users, session replays, racing results, teams, pros, gear), and the accounts
  * area. No ingest worker runs, so a requested replay stays queued: its job is the ingest's.
  * Mutations therefore travel the production path: command → append → wake-up job → projection
  * → read-your-writes wait → redirect.
@@ -43,6 +44,7 @@ const PROJECTIONS = [
   racingResultsProjection,
   teamsProjection,
   prosProjection,
+  gearProjection,
 ];
 
 export interface AdminApp {
