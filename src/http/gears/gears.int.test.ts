@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppendedInfo } from '../../commands/core/handle-command.ts';
 import type { TestClient } from '../test-support/client.ts';
 import { follow, send, startAdminApp, type AdminApp } from '../admin/test-support/admin-app.ts';
 import { demoGear, demoGearOfPro, seedDemoGear } from '../../demo/gear.ts';
@@ -18,8 +19,7 @@ beforeAll(async () => {
   guest = await app.client();
   const deps = {
     eventStore: app.store,
-    notifyAppended: (a: { position: never; eventTypes: readonly string[] }) =>
-      app.jobs.notifyAppended(a.position, a.eventTypes),
+    notifyAppended: (a: AppendedInfo) => app.jobs.notifyAppended(a.position, a.eventTypes),
   };
   const gear = await seedDemoGear(deps);
   const pros = await seedDemoPros(deps, () => [], demoGearOfPro);
