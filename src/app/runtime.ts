@@ -243,6 +243,7 @@ export async function openRuntime(config: Config, opts: OpenRuntimeOptions): Pro
       smtpUrl: config.SMTP_URL,
       from: config.MAIL_FROM,
       now,
+      redactKept: config.NODE_ENV === 'production',
     });
     closers.push({ name: 'mailer', close: () => mailer.close() });
 

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
+import onHeaders from 'on-headers';
 import express, { type Express, type Request, type RequestHandler } from 'express';
 import type { ViteDevServer } from 'vite';
 import type { AuthUser } from '../../web/inertia/shared-props.ts';
@@ -104,6 +105,16 @@ function memoUser(resolve: HttpDeps['resolveUser']): (req: Request) => Promise<A
  *     table with central authorization;
  *  6. 404 → Public/NotFound, errors → Public/ServerError / JSON; never a stack trace.
  */
+/**
+ * Every answer to a signed-in user is `Cache-Control: private, no-store`: it carries their
+ * account (name, settings, favorites), which no shared cache or back/forward cache on a shared
+ * machine may keep. Set when the headers go out, so no handler can weaken it.
+ */
+const privateForSignedIn: RequestHandler = (req, res, next) => {
+  if (req.user) onHeaders(res, () => res.setHeader('Cache-Control', 'private, no-store'));
+  next();
+};
+
 export async function createHttpApp(
   deps: HttpDeps,
   options: CreateHttpAppOptions = {},
@@ -250,7 +261,7 @@ export async function createHttpApp(
       csrf.middleware,
       bodyParsers(JSON_BODY_LIMIT),
       formMethodOverride,
-      ...(accounts ? [accounts.middleware] : []),
+      ...(accounts ? [accounts.middleware, privateForSignedIn] : []),
     ]),
   );
 

@@ -1,5 +1,6 @@
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from './mailer.ts';
 import { deleteMailOf, MAIL_OUTBOX_TABLE } from './outbox.ts';
@@ -143,5 +144,46 @@ describe('mailer', () => {
     expect(await rows()).toEqual([
       { recipient: 'jane@example.com', status: 'kept', last_error: null, user_id: message.userId },
     ]);
+  });
+
+  it('never logs a link secret or the address; in production a kept or failed row has no working link', async () => {
+    const lines: string[] = [];
+    const captured = pino({ level: 'info' }, { write: (l: string) => void lines.push(l) });
+    const body = () =>
+      db.knex(MAIL_OUTBOX_TABLE).orderBy('id', 'desc').first<{ body_text: string }>('body_text');
+
+    const dev = createMailer({ knex: db.knex, logger: captured, from: 'no-reply@pitwall.test' });
+    await dev.send(message);
+    await dev.close();
+    expect((await body()).body_text).toContain('token=abc'); // the developer's mailbox
+
+    const prod = createMailer({
+      knex: db.knex,
+      logger: captured,
+      from: 'no-reply@pitwall.test',
+      redactKept: true,
+    });
+    await prod.send(message);
+    await prod.close();
+    expect((await body()).body_text).toBe('Open http://x/reset?token=[redacted]');
+
+    const smtp = await startSmtpStandIn({ refuseRecipients: true });
+    const failing = createMailer({
+      knex: db.knex,
+      logger: captured,
+      smtpUrl: smtp.url,
+      from: 'no-reply@pitwall.test',
+    });
+    await failing.send(message);
+    await failing.close();
+    await smtp.close();
+    expect((await body()).body_text).not.toContain('token=abc');
+
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) {
+      expect(line).not.toContain('token=abc');
+      expect(line).not.toContain('jane@example.com');
+    }
+    await deleteMailOf(db.knex, message.userId);
   });
 });

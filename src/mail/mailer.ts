@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import nodemailer from 'nodemailer';
 import type { Logger } from '../logger.ts';
 import { insertOutbox, MAIL_OUTBOX_TABLE, pruneOutbox, type OutboxRow } from './outbox.ts';
+import { redactMailSecrets } from './redact.ts';
 
 export interface MailMessage {
   /** The account the mail is about, so its deletion erases the message. */
@@ -16,8 +17,8 @@ export interface Mailer {
    * Records the message in the outbox and returns without waiting for delivery, so the time
    * a request takes says nothing about whether a mail went out. With SMTP_URL the message is
    * sent in the background and its row deleted once the server accepted it (a failure stays
-   * as status 'failed' with the error); without it the row stays ('kept') and a log line
-   * carries subject and text — the embedded default works offline.
+   * as status 'failed' with the error, link secrets redacted); without it the row stays
+   * ('kept') and a log line carries subject and text with link secrets and addresses redacted.
    */
   send(message: MailMessage): Promise<void>;
   /** Waits for deliveries in flight and closes the SMTP transport. */
@@ -30,6 +31,12 @@ export interface MailerOptions {
   smtpUrl?: string | undefined;
   from: string;
   now?: () => Date;
+  /**
+   * Production without SMTP_URL: a kept message cannot reach anyone, so its row keeps the text
+   * with link secrets redacted (a reset link in a table is only a liability). Outside production
+   * the kept row is the developer's mailbox and holds the working link.
+   */
+  redactKept?: boolean;
 }
 
 export function createMailer(opts: MailerOptions): Mailer {
@@ -57,9 +64,14 @@ export function createMailer(opts: MailerOptions): Mailer {
         .update({
           status: 'failed',
           attempts: row.attempts + 1,
-          last_error: String(err).slice(0, 500),
+          // Not delivered: keep what it said, not the working link or the address in the error.
+          body_text: redactMailSecrets(row.body_text),
+          last_error: redactMailSecrets(String(err)).slice(0, 500),
         });
-      opts.logger.error({ err, outboxId: id }, 'mail delivery failed; kept in the outbox');
+      opts.logger.error(
+        { error: redactMailSecrets(String(err)), outboxId: id },
+        'mail delivery failed; kept in the outbox',
+      );
     }
   }
 
@@ -71,14 +83,16 @@ export function createMailer(opts: MailerOptions): Mailer {
         userId: message.userId,
         recipient: message.to,
         subject: message.subject,
-        text: message.text,
+        text: !transport && opts.redactKept ? redactMailSecrets(message.text) : message.text,
         status: transport ? 'pending' : 'kept',
         now: at,
       });
       if (!transport) {
         // The recipient stays out of the log; the outbox row has it.
+        // Neither the recipient nor a link's secret reaches the log; the outbox row has them
+        // (outside production, where the kept row is the developer's mailbox).
         opts.logger.info(
-          { outboxId: id, subject: message.subject, text: message.text },
+          { outboxId: id, subject: message.subject, text: redactMailSecrets(message.text) },
           'mail kept in the outbox (SMTP_URL is not set)',
         );
         return;

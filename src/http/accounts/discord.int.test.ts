@@ -7,6 +7,7 @@ import {
 } from './test-support/discord-standin.ts';
 import {
   errorsAfter,
+  outbox,
   PASSWORD,
   registerUser,
   send,
@@ -198,5 +199,39 @@ describe('Discord sign-in', () => {
     const res = await client.get('/auth/discord/callback?error=access_denied');
     expect(res.headers.get('location')).toBe('/auth/login');
     expect(await signedInUserId(client)).toBeNull();
+  });
+});
+
+describe('Discord and password reset (account pre-hijacking)', () => {
+  it('a password reset ends a Discord link made before it', async () => {
+    // Someone registers the victim's address first and links their own Discord account…
+    const attacker = await h.client();
+    const { email } = await registerUser(attacker);
+    const theirDiscord = discordUser();
+    await signInWithDiscord(attacker, theirDiscord);
+    expect((await account(attacker)).discord).not.toBeNull();
+
+    // …the owner of the address resets the password through the mailed link…
+    const owner = await h.client();
+    await send(owner, 'POST', '/auth/forgot-password', { email });
+    const mail = (await outbox(h)).filter((m) => m.recipient === email).at(-1)!;
+    const token = /token=([A-Za-z0-9_-]+)/.exec(mail.body_text)![1]!;
+    const reset = await send(owner, 'POST', '/auth/reset-password', {
+      token,
+      password: 'the owner now holds this one',
+      passwordConfirmation: 'the owner now holds this one',
+    });
+    expect(reset.headers.get('location')).toBe('/auth/login');
+
+    // …and the earlier Discord account no longer signs in to it.
+    const later = await h.client();
+    await signInWithDiscord(later, theirDiscord);
+    const me = later.cookie('pitwall.sid') ? await signedInUserId(later) : null;
+    const ownerId = (await h.db.knex('users').where({ email }).first<{ id: string }>('id')).id;
+    expect(me).not.toBe(ownerId);
+    await h.project();
+    expect(await h.db.knex('users').where({ id: ownerId }).first('discord_id')).toEqual({
+      discord_id: null,
+    });
   });
 });

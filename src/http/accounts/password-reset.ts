@@ -1,4 +1,4 @@
-import { resetPassword } from '../../commands/users/handlers.ts';
+import { resetPassword, unlinkDiscord } from '../../commands/users/handlers.ts';
 import { passwordChangedMail, passwordResetMail } from '../../mail/templates.ts';
 import { findAccountSettings, findUserIdByEmailHash } from '../../queries/users.ts';
 import { passwordProblem } from '../auth/password-policy.ts';
@@ -107,12 +107,12 @@ export const submitResetPassword: RouteHandler = async (req, res, deps) => {
     return;
   }
   try {
-    const outcome = await resetPassword(
-      accounts.commandDeps(req),
-      userId,
-      await accounts.hasher.hash(password),
-    );
-    await accounts.settle(outcome.position, ['users']);
+    const commandDeps = accounts.commandDeps(req);
+    const outcome = await resetPassword(commandDeps, userId, await accounts.hasher.hash(password));
+    // Whoever proves the email owns the account: a Discord account linked before the reset
+    // (perhaps by someone who registered the address first) no longer signs in to it.
+    const unlinked = await unlinkDiscord(commandDeps, userId);
+    await accounts.settle(unlinked.position ?? outcome.position, ['users']);
   } catch (err) {
     backWithErrors(res, errorsOf(err, 'token'));
     return;

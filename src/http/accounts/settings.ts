@@ -116,6 +116,8 @@ export const submitChangePassword: RouteHandler = async (req, res, deps) => {
     return;
   }
   await endSessionsOf(deps.knex, account.id, req.sessionID);
+  // A reset link asked for before the change must not undo it.
+  await deleteResetTokensOf(deps.knex, account.id);
   const user = await findSessionUser(deps.knex, account.id);
   if (user) await signIn(req, user);
   if (account.email) {

@@ -128,7 +128,14 @@ export function createAccounts(deps: AccountsDeps, options: AccountsOptions = {}
   const mailer =
     options.mailer ??
     deps.mailer ??
-    createMailer({ knex, logger, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, now });
+    createMailer({
+      knex,
+      logger,
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      now,
+      redactKept: config.NODE_ENV === 'production',
+    });
   // The process's mailer is closed by the runtime that opened it.
   const ownsMailer = mailer !== deps.mailer;
   const settle: Settle = (position, projections) => projectionsVisible(deps, projections, position);

@@ -63,6 +63,7 @@ export function safeReturnTo(value: unknown): string | null {
   if (typeof value !== 'string' || value.length > 2000) return null;
   if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
   if (/[\p{Cc}\\]/u.test(value)) return null;
-  if (value.startsWith('/auth/')) return null;
+  // Routing ignores case: /AUTH/logout is /auth/logout.
+  if (value.toLowerCase().startsWith('/auth/')) return null;
   return value;
 }

@@ -247,7 +247,10 @@ export class Inertia<P extends object = Pages> {
     try {
       const url = new URL(referer);
       const host = this.req.get('Host');
-      return url.host === host ? `${url.pathname}${url.search}` : null;
+      if (url.host !== host) return null;
+      // A path that browsers read as another origin (`//evil.example`, `/\evil.example`).
+      if (url.pathname.startsWith('//') || url.pathname.includes('\\')) return null;
+      return `${url.pathname}${url.search}`;
     } catch {
       return null;
     }
