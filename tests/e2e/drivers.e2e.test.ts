@@ -2,6 +2,9 @@ import { createRequire } from 'node:module';
 import { rm } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { seedDemoData } from '../../src/demo/racing-seed.ts';
+import { rebuildProjection } from '../../src/projections/core/rebuild.ts';
+import { racingProjections } from '../../src/projections/racing/index.ts';
 import { seedRacingWorld, driverNamed } from '../../src/http/racing/test-support/racing-world.ts';
 import { startTestServer, type TestServer } from '../../src/http/test-support/server.ts';
 import { launchChromium } from './support/browser.ts';
@@ -136,6 +139,10 @@ describe('driver pages in Chromium', () => {
     await box.pressSequentially('lena fischer', { delay: 40 });
     const option = page.locator(`[data-test="suggestion-driver-${lena.custId}"]`);
     await option.waitFor();
+    // The hits of the whole name are in once the exact name leads the list.
+    await expect
+      .poll(() => page.locator('[role="option"]').first().getAttribute('data-test'))
+      .toBe(`suggestion-driver-${lena.custId}`);
     // Debounced: one search for the whole word typed quickly, not one per keystroke.
     expect(searches.length).toBeGreaterThan(0);
     expect(searches.length).toBeLessThanOrEqual(2);
@@ -189,5 +196,46 @@ describe('driver pages in Chromium', () => {
     const response = await page.goto(`${t.url}/drivers/999999`);
     expect(response?.status()).toBe(404);
     await page.locator('[data-test="not-found"]').waitFor();
+  });
+});
+
+describe('driver pages on the demo world', () => {
+  let demo: TestServer;
+
+  beforeAll(async () => {
+    // A small demo world (npm run seed's generator and pipeline), projected by the real
+    // racing projections, on a database of its own.
+    demo = await startTestServer({ web: { mode: 'built', dir: buildDir } });
+    const { knex, eventStore, logger } = demo.db.runtime;
+    await seedDemoData({ deps: { knex, eventStore, logger }, drivers: 60, concurrency: 4 });
+    for (const projection of racingProjections) {
+      await rebuildProjection({ knex, eventStore, logger }, projection, { waitForLock: true });
+    }
+  }, 180_000);
+
+  afterAll(async () => {
+    await demo?.close();
+  });
+
+  it('lists the demo drivers and draws the top driver’s iRating history', async () => {
+    const { rows } = await demo.db.knex.raw<{
+      rows: { cust_id: number; display_name: string }[];
+    }>(
+      `SELECT d.cust_id, d.display_name FROM racing_driver_licenses l
+         JOIN racing_drivers d ON d.cust_id = l.cust_id
+        WHERE l.category = 'sports_car' AND l.irating IS NOT NULL
+        ORDER BY l.irating DESC, l.cust_id DESC LIMIT 1`,
+    );
+    const top = rows[0]!;
+    await page.goto(`${demo.url}/drivers`);
+    await page.waitForLoadState('networkidle');
+    expect((await rowNames())[0]).toBe(top.display_name);
+    await page.locator('[data-test="driver-link"]').first().click();
+    await page.waitForURL(`${demo.url}/drivers/${top.cust_id}`);
+    const size = await drawnChart('irating-history');
+    expect(size.width).toBeGreaterThan(0);
+    expect(size.height).toBeGreaterThan(0);
+    expect(await axeViolations()).toEqual([]);
+    expect(consoleErrors).toEqual([]);
   });
 });
