@@ -209,3 +209,12 @@ export async function getSeries(db: Knex, seriesId: number): Promise<SeriesDto |
     })),
   };
 }
+
+/** Whether the catalog describes the series (its pages exist); a series known only from results is not. */
+export async function seriesExists(db: Knex, seriesId: number): Promise<boolean> {
+  const { rows } = await db.raw<{ rows: { known: boolean }[] }>(
+    `SELECT EXISTS (SELECT 1 FROM ${SERIES_TABLE} WHERE series_id = ?) AS known`,
+    [seriesId],
+  );
+  return rows[0]?.known === true;
+}

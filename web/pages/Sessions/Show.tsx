@@ -16,6 +16,8 @@ export interface SessionHeader {
   id: number;
   seriesId: number;
   seriesName: string;
+  /** Whether the series has its pages (the catalog describes it); else its name is plain text. */
+  seriesPage: boolean;
   seasonId: number;
   seasonName: string;
   /** 1-based. */
@@ -122,13 +124,17 @@ export default function SessionsShow({ session: s, splits }: Props) {
     <>
       <Head title={`${s.seriesName} · ${s.timeSlot} UTC`} />
       <nav aria-label="Breadcrumb" className="mb-2 text-sm text-ink-muted">
-        <Link
-          href={route('series.show', { id: String(s.seriesId) }, { season: String(s.seasonId) })}
-          className="hover:underline"
-          data-test="session-series-link"
-        >
-          {s.seriesName}
-        </Link>
+        {s.seriesPage ? (
+          <Link
+            href={route('series.show', { id: String(s.seriesId) }, { season: String(s.seasonId) })}
+            className="hover:underline"
+            data-test="session-series-link"
+          >
+            {s.seriesName}
+          </Link>
+        ) : (
+          <span>{s.seriesName}</span>
+        )}
       </nav>
       <h1 className="text-3xl font-bold tracking-tight text-ink" data-test="session-title">
         {s.seriesName}: <When iso={s.startTime} />

@@ -77,6 +77,8 @@ export interface SubsessionHeader {
   sessionId: number;
   seriesId: number;
   seriesName: string;
+  /** Whether the series has its pages (the catalog describes it); else its name is plain text. */
+  seriesPage: boolean;
   seasonId: number;
   seasonName: string;
   /** 1-based. */
@@ -344,13 +346,17 @@ export default function SubsessionsShow({
     <>
       <Head title={`${s.seriesName} · ${s.trackName}`} />
       <nav aria-label="Breadcrumb" className="mb-2 text-sm text-ink-muted">
-        <Link
-          href={route('series.show', { id: String(s.seriesId) }, { season: String(s.seasonId) })}
-          className="hover:underline"
-          data-test="subsession-series-link"
-        >
-          {s.seriesName}
-        </Link>
+        {s.seriesPage ? (
+          <Link
+            href={route('series.show', { id: String(s.seriesId) }, { season: String(s.seasonId) })}
+            className="hover:underline"
+            data-test="subsession-series-link"
+          >
+            {s.seriesName}
+          </Link>
+        ) : (
+          <span>{s.seriesName}</span>
+        )}
         <span aria-hidden="true"> / </span>
         <Link
           href={route('sessions.show', { id: String(s.sessionId) })}

@@ -70,6 +70,7 @@ describe('/sessions/{id}', () => {
       id: t.sessionId,
       seriesId: 210,
       seriesName: 'Global Fanatec Challenge',
+      seriesPage: true,
       seasonId: t.seasonId,
       raceWeek: 1,
       timeSlot: '12:00',

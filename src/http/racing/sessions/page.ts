@@ -1,5 +1,6 @@
 import { getSession } from '../../../queries/racing/subsessions.ts';
 import type { Props } from '../../../../web/pages/Sessions/Show.tsx';
+import { seriesExists } from '../../../queries/racing/series.ts';
 import { HttpError } from '../../errors.ts';
 import type { RouteHandler } from '../../routing/types.ts';
 import { sessionIdParams } from './schema.ts';
@@ -18,6 +19,7 @@ export const showSession: RouteHandler = async (req, res, deps) => {
       id: session.sessionId,
       seriesId: session.seriesId,
       seriesName: session.seriesName,
+      seriesPage: await seriesExists(deps.knex, session.seriesId),
       seasonId: session.seasonId,
       seasonName: session.seasonName,
       raceWeek: session.raceWeekNum + 1,

@@ -13,6 +13,7 @@ import type {
   ResultLine,
   SimsessionTab,
 } from '../../../../web/pages/Subsessions/Show.tsx';
+import { seriesExists } from '../../../queries/racing/series.ts';
 import { HttpError } from '../../errors.ts';
 import type { RouteHandler } from '../../routing/types.ts';
 import { idParam } from '../shared/params.ts';
@@ -64,7 +65,10 @@ export async function subsessionPageProps(
   type: SimsessionType,
 ): Promise<Props> {
   const s = results.subsession;
-  const split = await subsessionSplit(knex, s.sessionId, s.subsessionId);
+  const [split, seriesPage] = await Promise.all([
+    subsessionSplit(knex, s.sessionId, s.subsessionId),
+    seriesExists(knex, s.seriesId),
+  ]);
   const tabs: SimsessionTab[] = TAB_ORDER.flatMap((t) => {
     const ofType = s.simsessions.filter((x) => x.type === t);
     const main = ofType.at(-1);
@@ -76,6 +80,7 @@ export async function subsessionPageProps(
       sessionId: s.sessionId,
       seriesId: s.seriesId,
       seriesName: s.seriesName,
+      seriesPage,
       seasonId: s.seasonId,
       seasonName: s.seasonName,
       raceWeek: s.raceWeekNum + 1,
