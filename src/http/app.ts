@@ -56,10 +56,15 @@ function defaultWebMode(deps: HttpDeps): WebMode {
     : { mode: 'built', dir: path.join(projectRoot, 'dist') };
 }
 
-/** TRUST_PROXY: 'true'/'false', a hop count, or a comma list of addresses/subnets (Express syntax). */
+/**
+ * TRUST_PROXY: 'true'/'false', a hop count, or a comma list of addresses/subnets (Express
+ * syntax). 'true' means ONE proxy in front (the client address is the last one it appends):
+ * Express's own `true` would trust every hop, so a client could name any address it likes in
+ * X-Forwarded-For and pick its own rate-limit bucket. More hops: give their count.
+ */
 export function parseTrustProxy(value: string | undefined): boolean | number | string {
   if (value === undefined || value === '' || value === 'false') return false;
-  if (value === 'true') return true;
+  if (value === 'true') return 1;
   if (/^\d+$/.test(value)) return Number(value);
   return value;
 }
