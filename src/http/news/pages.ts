@@ -1,6 +1,10 @@
 import { HttpError } from '../errors.ts';
 import type { RouteHandler } from '../routing/types.ts';
 import { listFavoriteDrivers } from '../../queries/favorites.ts';
+import { topDriversPerCategory } from '../../queries/racing/distribution.ts';
+
+/** Drivers per category in the home page's "Top drivers". */
+const HOME_TOP_DRIVERS = 5;
 import {
   getPublishedArticleBySlug,
   listLatestPublishedArticles,
@@ -12,13 +16,21 @@ const notFound = () => new HttpError(404, 'This page does not exist.');
 
 /** `/`: the latest published news, and the signed-in member's favorite drivers. */
 export const showHome: RouteHandler = async (req, res, deps) => {
-  const [latestArticles, user] = await Promise.all([
+  const [latestArticles, topDrivers, user] = await Promise.all([
     listLatestPublishedArticles(deps.knex, HOME_LATEST_COUNT),
+    topDriversPerCategory(deps.knex, HOME_TOP_DRIVERS),
     deps.resolveUser ? deps.resolveUser(req) : Promise.resolve(null),
   ]);
   // The member's favorites (src/queries/favorites.ts): drivers they starred, by name.
   const favoriteDrivers = user ? await listFavoriteDrivers(deps.knex, user.id) : null;
-  await res.inertia.render('Home/Index', { latestArticles, favoriteDrivers });
+  await res.inertia.render('Home/Index', {
+    latestArticles,
+    favoriteDrivers,
+    topDrivers: topDrivers.map((t) => ({
+      category: t.category,
+      drivers: t.drivers.map((d) => ({ id: d.custId, name: d.displayName, irating: d.irating })),
+    })),
+  });
 };
 
 /** `/news?page=n`: published articles, newest first. A page past the last one is a 404. */

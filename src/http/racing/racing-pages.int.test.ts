@@ -195,3 +195,18 @@ describe('GET /stats/irating', () => {
     expect(res.headers.get('location')).toBe(canonical);
   });
 });
+
+describe('GET / (racing data on the home page)', () => {
+  it('lists the highest-rated drivers of each category, most rated category first', async () => {
+    const page = await visit('/');
+    const top = page.props.topDrivers as {
+      category: string;
+      drivers: { id: number; name: string; irating: number }[];
+    }[];
+    expect(top.map((t) => t.category)).toEqual(['sports_car', 'oval']);
+    const best = [...DRIVERS].sort((a, b) => b.sportsCarIrating - a.sportsCarIrating).slice(0, 5);
+    expect(top[0]!.drivers).toEqual(
+      best.map((d) => ({ id: d.custId, name: d.displayName, irating: d.sportsCarIrating })),
+    );
+  });
+});

@@ -203,3 +203,44 @@ export async function iratingStats(
         : { irating: params.irating, percentBelow: percentBelow(distribution, params.irating) },
   };
 }
+
+export interface TopDriversDto {
+  category: RacingCategory;
+  drivers: RatedDriverDto[];
+}
+
+/**
+ * The highest-rated drivers of every category with rated drivers (the home page): per
+ * category a top-N walk of the `racing_driver_licenses_rank` index (category, irating DESC).
+ */
+export async function topDriversPerCategory(db: Knex, limit = 5): Promise<TopDriversDto[]> {
+  const categories = await ratedDriversPerCategory(db);
+  return Promise.all(
+    [...categories]
+      .sort((a, b) => b.drivers - a.drivers)
+      .map(async ({ category }) => {
+        const rows = await db(`${DRIVER_LICENSES_TABLE} as l`)
+          .join(`${DRIVERS_TABLE} as d`, 'd.cust_id', 'l.cust_id')
+          .where('l.category', category)
+          .whereNotNull('l.irating')
+          .orderBy([
+            { column: 'l.irating', order: 'desc' },
+            { column: 'l.cust_id', order: 'desc' },
+          ])
+          .limit(limit)
+          .select<{ cust_id: number; display_name: string; irating: number }[]>(
+            'l.cust_id',
+            'd.display_name',
+            'l.irating',
+          );
+        return {
+          category,
+          drivers: rows.map((r) => ({
+            custId: r.cust_id,
+            displayName: r.display_name,
+            irating: r.irating,
+          })),
+        };
+      }),
+  );
+}

@@ -6,6 +6,7 @@ import { buttonClasses } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { route } from '../../generated/routes.ts';
+import { formatCategory, formatIrating } from '../../lib/racing-format.ts';
 import type { ArticleSummary } from '../News/types.ts';
 
 /** A favorite driver as the favorites area will provide it. */
@@ -19,6 +20,13 @@ export interface Props {
   latestArticles: ArticleSummary[];
   /** The signed-in member's favorite drivers; null for guests. */
   favoriteDrivers: FavoriteDriver[] | null;
+  /** The highest-rated drivers of each category with rated drivers, most drivers first. */
+  topDrivers: TopDrivers[];
+}
+
+export interface TopDrivers {
+  category: string;
+  drivers: { id: number; name: string; irating: number }[];
 }
 
 const shortcuts: readonly {
@@ -48,7 +56,7 @@ const shortcuts: readonly {
 ];
 
 /** The home page: what Pitwall is, the latest news, shortcuts into the data, and your favorites. */
-export default function HomeIndex({ latestArticles, favoriteDrivers }: Props) {
+export default function HomeIndex({ latestArticles, favoriteDrivers, topDrivers }: Props) {
   const [featured, ...more] = latestArticles;
   return (
     <>
@@ -78,6 +86,52 @@ export default function HomeIndex({ latestArticles, favoriteDrivers }: Props) {
           ))}
         </ul>
       </section>
+
+      {topDrivers.length > 0 && (
+        <section aria-labelledby="top-drivers" className="mb-8" data-test="top-drivers">
+          <div className="mb-4 flex items-baseline justify-between gap-3">
+            <h2 id="top-drivers" className="text-xl font-bold tracking-tight text-ink">
+              Top drivers
+            </h2>
+            <Link
+              href={route('stats.irating')}
+              className="inline-flex items-center gap-1 text-sm font-medium text-accent hover:underline"
+            >
+              iRating distribution <ArrowRight aria-hidden="true" className="size-4" />
+            </Link>
+          </div>
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {topDrivers.slice(0, 3).map((top) => (
+              <li key={top.category}>
+                <Card title={formatCategory(top.category)} headingLevel={3} flush>
+                  <ol className="divide-y divide-line text-sm">
+                    {top.drivers.map((d, i) => (
+                      <li
+                        key={d.id}
+                        className="flex items-center justify-between gap-3 px-4 py-2"
+                        data-test={`top-driver-${top.category}-${d.id}`}
+                      >
+                        <span>
+                          <span className="mr-2 text-ink-muted tabular-nums">{i + 1}.</span>
+                          <Link
+                            href={route('drivers.show', { id: d.id })}
+                            className="text-accent hover:underline"
+                          >
+                            {d.name}
+                          </Link>
+                        </span>
+                        <span className="font-semibold tabular-nums">
+                          {formatIrating(d.irating)}
+                        </span>
+                      </li>
+                    ))}
+                  </ol>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
 
       <div className="grid gap-8 lg:grid-cols-3">
         <section aria-labelledby="latest-news" className="lg:col-span-2" data-test="latest-news">
