@@ -118,7 +118,7 @@ describe('the Inertia app in Chromium', () => {
 
     await page.click('[data-test="nav-pros"]');
     await page.waitForURL(`${t.url}/pros`);
-    await page.locator('[data-test="coming-soon"]').waitFor();
+    await page.locator('h1', { hasText: 'Pro drivers' }).waitFor();
     expect(await progressSeen()).toBe(false);
 
     // Slow: the real server answers, but the network holds the answer for 1.5 s.
@@ -149,7 +149,7 @@ describe('the Inertia app in Chromium', () => {
     expect(before).toBe(1);
     await page.click('[data-test="nav-gear"]');
     await page.waitForURL(`${t.url}/gears`);
-    await page.locator('[data-test="coming-soon"] h1', { hasText: 'Gear' }).waitFor();
+    await page.locator('h1', { hasText: 'Gear' }).waitFor();
     expect(inertiaVisitsTo('/gears').length).toBe(before);
   });
 

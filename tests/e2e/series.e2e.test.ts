@@ -2,9 +2,6 @@ import { createRequire } from 'node:module';
 import { rm } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { allEventDefinitions } from '../../src/events/index.ts';
-import { createEventRegistry, createEventStore } from '../../src/eventstore/index.ts';
-import { createLogger } from '../../src/logger.ts';
 import {
   GT3_SEASON,
   gt3SubsessionId,
@@ -32,19 +29,8 @@ let consoleErrors: string[];
 beforeAll(async () => {
   buildDir = await buildWebBundle();
   t = await startTestServer({ web: { mode: 'built', dir: buildDir } });
-  const logger = createLogger({ level: 'silent', pretty: false });
-  const eventStore = createEventStore({
-    config: t.config,
-    logger,
-    registry: createEventRegistry(allEventDefinitions),
-    url: t.db.url,
-    poolMax: 2,
-  });
-  try {
-    await seedRacingWorld({ knex: t.db.knex, eventStore, logger });
-  } finally {
-    await eventStore.close();
-  }
+  const { knex, eventStore, logger } = t.db.runtime;
+  await seedRacingWorld({ knex, eventStore, logger });
   browser = await launchChromium();
 }, 180_000);
 
