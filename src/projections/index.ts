@@ -3,6 +3,7 @@ import type { Projection } from './core/types.ts';
 import { favoritesProjection } from './favorites/projection.ts';
 import { gearProjection } from './gear/projection.ts';
 import { racingProjections } from './racing/index.ts';
+import { recruitmentProjection } from './recruitment/projection.ts';
 import { sessionReplaysProjection } from './session-replays/index.ts';
 import { prosProjection } from './pros/projection.ts';
 import { teamsProjection } from './teams/projection.ts';
@@ -22,4 +23,5 @@ export const allProjections: Projection[] = [
   teamsProjection,
   prosProjection,
   gearProjection,
+  recruitmentProjection,
 ];
