@@ -32,7 +32,9 @@ export function SearchBox({
   );
 }
 
+/** The search page's query; other pages' `q` (a team or driver filter) is theirs, not the site search's. */
 function queryOf(url: string): string {
-  const query = url.includes('?') ? url.slice(url.indexOf('?') + 1).replace(/#.*$/, '') : '';
-  return new URLSearchParams(query).get('q') ?? '';
+  const [path = '', rest = ''] = url.replace(/#.*$/, '').split('?', 2);
+  if (path !== accountPaths.search) return '';
+  return new URLSearchParams(rest).get('q') ?? '';
 }
