@@ -25,6 +25,11 @@ export function formatInteger(value: number | null | undefined): string {
     : integerFormat.format(Math.round(value));
 }
 
+/** A count with its noun: "1 start", "2,345 starts". */
+export function formatCount(value: number, singular: string, plural = `${singular}s`): string {
+  return `${formatInteger(value)} ${value === 1 ? singular : plural}`;
+}
+
 /** iRating: "2,345". */
 export const formatIrating = formatInteger;
 

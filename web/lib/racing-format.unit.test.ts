@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatAverage,
+  formatCount,
   formatCategory,
   formatDate,
   formatDateTime,
@@ -17,6 +18,12 @@ import {
 } from './racing-format.ts';
 
 describe('racing formatters', () => {
+  it('writes a count with its noun in the singular for one', () => {
+    expect(formatCount(1, 'start')).toBe('1 start');
+    expect(formatCount(0, 'win')).toBe('0 wins');
+    expect(formatCount(2345, 'entry', 'entries')).toBe('2,345 entries');
+  });
+
   it('writes iRating with a thousands separator and changes with their sign', () => {
     expect(formatIrating(2345)).toBe('2,345');
     expect(formatIrating(12_345.4)).toBe('12,345');

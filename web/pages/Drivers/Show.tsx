@@ -10,6 +10,7 @@ import { StarToggle } from '../../components/StarToggle.tsx';
 import { route } from '../../generated/routes.ts';
 import { cn } from '../../lib/cn.ts';
 import {
+  formatCount,
   formatAverage,
   formatCategory,
   formatInteger,
@@ -462,7 +463,7 @@ function MostDrivenCard({
                 <span className="text-ink">{item.name}</span>
               )}
               <span className="shrink-0 text-ink-muted tabular-nums">
-                {formatInteger(item.starts)} starts · {formatInteger(item.wins)} wins
+                {formatCount(item.starts, 'start')} · {formatCount(item.wins, 'win')}
               </span>
             </li>
           ))}
