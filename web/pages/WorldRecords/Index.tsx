@@ -6,6 +6,7 @@ import { Card } from '../../components/Card.tsx';
 import { DataTable, type Column, type SortState } from '../../components/DataTable.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
+import { trackLabel } from '../../components/racing/series-parts.tsx';
 import { When } from '../../components/racing/When.tsx';
 import { route } from '../../generated/routes.ts';
 import { cn } from '../../lib/cn.ts';
@@ -72,8 +73,9 @@ function recordsUrl(filters: Filters, sort: Props['sort'], page = 1): string {
   return route('world_records', {}, query);
 }
 
-const trackLabel = (t: RecordTrack) =>
-  t.configName ? `${t.trackName} · ${t.configName}` : t.trackName;
+/** The config only when it names something beyond the track (see trackLabel). */
+const distinctConfig = (t: RecordTrack): string | null =>
+  trackLabel(t.trackName, t.configName) === t.trackName ? null : t.configName;
 
 const selectClasses =
   'block h-10 w-full rounded-md border border-line-strong bg-surface px-3 text-sm text-ink shadow-xs focus-visible:border-accent';
@@ -93,8 +95,8 @@ export default function WorldRecordsIndex({ records, filters, sort, choices, met
       cell: (r) => (
         <span>
           <span className="font-medium text-ink">{r.track.trackName}</span>
-          {r.track.configName && (
-            <span className="block text-xs text-ink-muted">{r.track.configName}</span>
+          {distinctConfig(r.track) && (
+            <span className="block text-xs text-ink-muted">{distinctConfig(r.track)}</span>
           )}
         </span>
       ),
@@ -278,7 +280,7 @@ function FilterForm({
         <option value="">All tracks</option>
         {choices.tracks.map((t) => (
           <option key={t.trackId} value={t.trackId}>
-            {trackLabel(t)}
+            {trackLabel(t.trackName, t.configName)}
           </option>
         ))}
       </FilterSelect>
