@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import { rm } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -7,14 +6,15 @@ import { rebuildProjection } from '../../src/projections/core/rebuild.ts';
 import { racingProjections } from '../../src/projections/racing/index.ts';
 import { seedRacingWorld, driverNamed } from '../../src/http/racing/test-support/racing-world.ts';
 import { startTestServer, type TestServer } from '../../src/http/test-support/server.ts';
+import { axeViolations as sharedAxeViolations } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
+import { drawnChart as chartSize } from './support/charts.ts';
 import { buildWebBundle } from './support/build.ts';
 
 /**
  * The driver pages in real Chromium: the racing world (src/http/racing/test-support) written as
  * events and projected by the real projections, served by the built app (SSR + hydration).
  */
-const axeSource = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
 
 let buildDir: string;
 let t: TestServer;
@@ -52,39 +52,9 @@ afterEach(async () => {
   await context?.close();
 });
 
-/** axe-core's WCAG 2.1 A/AA violations on the page as shown: ids and the first target of each. */
-async function axeViolations(): Promise<string[]> {
-  // Evaluated over the DevTools protocol: the page's CSP (nonce-only scripts) stays as served.
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run(
-            context: Document,
-            options: unknown,
-          ): Promise<{
-            passes: unknown[];
-            violations: { id: string; nodes: { target: unknown[] }[] }[];
-          }>;
-        };
-      }
-    ).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-    });
-    // A run that checked nothing would pass any page.
-    if (result.passes.length === 0) return ['axe checked no rule'];
-    return result.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes[0]?.target)}`);
-  });
-}
+const axeViolations = () => sharedAxeViolations(page);
 
-/** The size of a chart's canvas once it is drawn. */
-async function drawnChart(name: string): Promise<{ width: number; height: number }> {
-  await page.locator(`[data-chart="${name}"][data-chart-state="drawn"]`).waitFor();
-  const box = await page.locator(`[data-chart="${name}"] canvas`).first().boundingBox();
-  return { width: box?.width ?? 0, height: box?.height ?? 0 };
-}
+const drawnChart = (name: string) => chartSize(page, name);
 
 const rowNames = () => page.locator('[data-test="driver-link"]').allTextContents();
 

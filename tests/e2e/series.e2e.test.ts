@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import { rm } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -9,7 +8,9 @@ import {
   seedRacingWorld,
 } from '../../src/http/racing/test-support/racing-world.ts';
 import { startTestServer, type TestServer } from '../../src/http/test-support/server.ts';
+import { axeViolations as sharedAxeViolations } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
+import { drawnChart as chartSize } from './support/charts.ts';
 import { buildWebBundle } from './support/build.ts';
 
 /**
@@ -17,7 +18,6 @@ import { buildWebBundle } from './support/build.ts';
  * (src/http/racing/test-support) written as events and projected by the real projections,
  * served by the built app (SSR + hydration).
  */
-const axeSource = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
 
 let buildDir: string;
 let t: TestServer;
@@ -54,37 +54,9 @@ afterEach(async () => {
   await context?.close();
 });
 
-/** axe-core's WCAG 2.1 A/AA violations on the page as shown: ids and the first target of each. */
-async function axeViolations(): Promise<string[]> {
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run(
-            context: Document,
-            options: unknown,
-          ): Promise<{
-            passes: unknown[];
-            violations: { id: string; nodes: { target: unknown[] }[] }[];
-          }>;
-        };
-      }
-    ).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-    });
-    if (result.passes.length === 0) return ['axe checked no rule'];
-    return result.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes[0]?.target)}`);
-  });
-}
+const axeViolations = () => sharedAxeViolations(page);
 
-/** The size of a chart's canvas once it is drawn. */
-async function drawnChart(name: string): Promise<{ width: number; height: number }> {
-  await page.locator(`[data-chart="${name}"][data-chart-state="drawn"]`).waitFor();
-  const box = await page.locator(`[data-chart="${name}"] canvas`).first().boundingBox();
-  return { width: box?.width ?? 0, height: box?.height ?? 0 };
-}
+const drawnChart = (name: string) => chartSize(page, name);
 
 async function open(path: string): Promise<void> {
   const response = await page.goto(`${t.url}${path}`);
