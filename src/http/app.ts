@@ -214,7 +214,13 @@ export async function createHttpApp(
   // The accounts area (sessions, passport, src/http/auth) exists whenever there is an event store.
   const accounts =
     deps.accounts ??
-    (deps.eventStore ? createAccounts({ ...deps, eventStore: deps.eventStore }) : null);
+    (deps.eventStore
+      ? createAccounts({
+          ...deps,
+          eventStore: deps.eventStore,
+          mailer: required(deps.mailer, 'mailer'),
+        })
+      : null);
   if (accounts && !deps.accounts) closers.push(() => accounts.close());
   const userOf = memoUser(deps.resolveUser ?? accounts?.resolveUser);
   const inertia = inertiaMiddleware({
@@ -289,4 +295,10 @@ export async function createHttpApp(
         await close().catch((err: unknown) => logger.warn({ err }, 'close failed'));
     },
   };
+}
+
+/** A dependency the composition root must supply once the area that needs it is on. */
+function required<T>(value: T | undefined, name: keyof HttpDeps): T {
+  if (value === undefined) throw new Error(`HttpDeps.${name} is required with an event store`);
+  return value;
 }

@@ -5,6 +5,7 @@ import type { EventStore } from '../eventstore/port.ts';
 import type { JobSystem } from '../jobs/system.ts';
 import type { Logger } from '../logger.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import type { ProjectionRegistry } from '../projections/core/registry.ts';
 import type { WaitForProjections } from '../projections/core/wait-for.ts';
 import type { AuthUser } from '../../web/inertia/shared-props.ts';
 import type { SsrRenderer } from './inertia/inertia.ts';
@@ -40,6 +41,8 @@ export interface HttpDeps {
   jobs?: JobSystem;
   /** The process's mailer (src/app/runtime.ts); the accounts area sends through it. */
   mailer?: Mailer;
+  /** The process's projections (src/app/runtime.ts); the admin dashboard reports their health. */
+  projections?: ProjectionRegistry;
   /**
    * Read-your-writes for the write path (mutation.ts): default, polling the projections'
    * checkpoints. Int tests without workers pass one that runs the projections instead.

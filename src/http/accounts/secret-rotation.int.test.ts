@@ -44,6 +44,7 @@ describe('rotating SESSION_SECRET', () => {
       logger,
       knex: h.db.knex,
       eventStore: h.store,
+      mailer: h.db.runtime.mailer,
       waitForProjections: async () => {
         await h.project();
         return true;

@@ -6,7 +6,7 @@ import type { EventStore, Position } from '../../eventstore/port.ts';
 import { PiiKeyring, resolvePiiMasterSecret, setPiiKeyring } from '../../events/user-pii.ts';
 import type { JobSystem } from '../../jobs/system.ts';
 import type { Logger } from '../../logger.ts';
-import { createMailer, type Mailer } from '../../mail/mailer.ts';
+import type { Mailer } from '../../mail/mailer.ts';
 import { findSessionUser, type SessionUser } from '../../queries/users.ts';
 import type { UserCommandDeps } from '../../commands/users/handlers.ts';
 import { projectionsVisible, requestCommandDeps } from '../mutation.ts';
@@ -63,8 +63,8 @@ export interface AccountsDeps {
   jobs?: Pick<JobSystem, 'notifyAppended'>;
   /** Read-your-writes (HttpDeps.waitForProjections); default: polling the checkpoints. */
   waitForProjections?: WaitForProjections;
-  /** The process's mailer; `options.mailer` wins (tests), else one is created. */
-  mailer?: Mailer;
+  /** The process's mailer (the runtime opens and closes it); `options.mailer` wins (tests). */
+  mailer: Mailer;
 }
 
 export interface AccountsOptions {
@@ -109,12 +109,12 @@ export interface Accounts {
 
 /**
  * Builds the accounts area for one app: keyring, password hasher, rate limiter (Redis when
- * REDIS_URL is set, else PostgreSQL), mailer (SMTP or outbox), passport (local sessions and
- * Discord). Sets the process's PII keyring, so the users projection in this process opens
- * fields with the same master key.
+ * REDIS_URL is set, else PostgreSQL), passport (local sessions and Discord); mail goes through
+ * the process's mailer. Sets the process's PII keyring, so the users projection in this process
+ * opens fields with the same master key.
  */
 export function createAccounts(deps: AccountsDeps, options: AccountsOptions = {}): Accounts {
-  const { config, logger, knex } = deps;
+  const { config, knex } = deps;
   const now = options.now ?? (() => new Date());
   const keyring = options.keyring ?? new PiiKeyring(resolvePiiMasterSecret(config));
   setPiiKeyring(keyring);
@@ -125,19 +125,7 @@ export function createAccounts(deps: AccountsDeps, options: AccountsOptions = {}
       ? createRedisRateLimiter(config.REDIS_URL, { prefix: options.redisPrefix ?? 'pitwall', now })
       : createPostgresRateLimiter(knex, now));
   const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
-  const mailer =
-    options.mailer ??
-    deps.mailer ??
-    createMailer({
-      knex,
-      logger,
-      smtpUrl: config.SMTP_URL,
-      from: config.MAIL_FROM,
-      now,
-      redactKept: config.NODE_ENV === 'production',
-    });
-  // The process's mailer is closed by the runtime that opened it.
-  const ownsMailer = mailer !== deps.mailer;
+  const mailer = options.mailer ?? deps.mailer;
   const settle: Settle = (position, projections) => projectionsVisible(deps, projections, position);
 
   const authenticator = new passport.Passport();
@@ -218,7 +206,6 @@ export function createAccounts(deps: AccountsDeps, options: AccountsOptions = {}
       now,
     }),
     async close() {
-      if (ownsMailer) await mailer.close();
       await limiter.close();
     },
   };

@@ -1,8 +1,7 @@
 import type { EventStore } from '../../../eventstore/port.ts';
 import type { Knex } from '../../../db/knex.ts';
-import { createProjectionRegistry } from '../../../projections/core/registry.ts';
+import type { ProjectionRegistry } from '../../../projections/core/registry.ts';
 import { projectionStatuses } from '../../../projections/core/status.ts';
-import { allProjections } from '../../../projections/index.ts';
 import type { ProjectionHealth } from '../../../../web/pages/Admin/Dashboard.tsx';
 
 /**
@@ -11,15 +10,16 @@ import type { ProjectionHealth } from '../../../../web/pages/Admin/Dashboard.tsx
  */
 const LAG_CAP = 1000;
 
-let registry: ReturnType<typeof createProjectionRegistry> | null = null;
-
-/** Every read model with its state and how many events it is behind (capped at LAG_CAP). */
+/**
+ * Every read model of the process's registry with its state and how many events it is behind
+ * (capped at LAG_CAP).
+ */
 export async function projectionHealth(deps: {
   knex: Knex;
   eventStore: EventStore;
+  projections: ProjectionRegistry;
 }): Promise<ProjectionHealth[]> {
-  registry ??= createProjectionRegistry(allProjections);
-  const rows = await projectionStatuses(deps, registry, { lagCap: LAG_CAP });
+  const rows = await projectionStatuses(deps, deps.projections, { lagCap: LAG_CAP });
   return rows.map((r) => ({
     name: r.name,
     state: r.state,

@@ -17,10 +17,14 @@ export const showAdminDashboard: RouteHandler = async (_req, res, deps) => {
     listAllArticles(deps.knex, { page: 1, perPage: RECENT }),
     listSessionReplays(deps.knex, { page: 1, perPage: RECENT }),
   ]);
-  const eventStore = deps.eventStore;
+  const { eventStore, projections } = deps;
   await res.inertia.render('Admin/Dashboard', {
     articles: { counts, recent: recentArticles.data },
     replays: { total: replays.meta.total, recent: replays.data },
-    projections: defer(() => (eventStore ? projectionHealth({ knex: deps.knex, eventStore }) : [])),
+    projections: defer(() =>
+      eventStore && projections
+        ? projectionHealth({ knex: deps.knex, eventStore, projections })
+        : [],
+    ),
   });
 };
