@@ -13,6 +13,7 @@ import {
   createDemoClient,
   demoClock,
   demoWorld,
+  demoWorldParamsFor,
   readDemoWorldRecord,
   recordDemoSeeded,
   recordDemoSeeding,
@@ -54,6 +55,13 @@ export interface SeedOptions {
   /** Members of the demo world. Default 5,000 (the embedded default). */
   drivers?: number;
   seed?: number;
+  /**
+   * The day the world's "now" is anchored to (null: the fixed calendar). Default: the day this
+   * database's world of the same seed and size was first seeded, else today (`clock`).
+   */
+  asOf?: string | null;
+  /** Today, for a first seed's anchor. Default: the system clock. */
+  clock?: () => Date;
   onProgress?: (p: SeedProgress) => void;
   /** Fetch-and-record operations in flight. Default 12. */
   concurrency?: number;
@@ -66,6 +74,7 @@ export interface SeedReport {
   skipped: boolean;
   seed: number;
   drivers: number;
+  asOf: string | null;
   catalog: CatalogReport | null;
   results: ResultsReport | null;
   driverProfiles: DriversReport | null;
@@ -92,10 +101,19 @@ export async function seedDemoData(opts: SeedOptions): Promise<SeedReport> {
   const drivers = opts.drivers ?? DEFAULT_SEED_DRIVERS;
   const { knex, eventStore, logger, jobs } = opts.deps;
   const started = Date.now();
+  const params =
+    opts.asOf === undefined
+      ? await demoWorldParamsFor(knex, {
+          seed,
+          drivers,
+          today: (opts.clock ?? (() => new Date()))(),
+        })
+      : { seed, drivers, asOf: opts.asOf };
   const report: SeedReport = {
     skipped: false,
     seed,
     drivers,
+    asOf: params.asOf,
     catalog: null,
     results: null,
     driverProfiles: null,
@@ -109,19 +127,26 @@ export async function seedDemoData(opts: SeedOptions): Promise<SeedReport> {
     opts.skipIfSeeded &&
     previous?.status === 'seeded' &&
     previous.seed === seed &&
-    previous.drivers === drivers
+    previous.drivers === drivers &&
+    previous.asOf === params.asOf
   ) {
     return { ...report, skipped: true };
   }
-  if (previous && (previous.seed !== seed || previous.drivers !== drivers)) {
+  if (
+    previous &&
+    (previous.seed !== seed || previous.drivers !== drivers || previous.asOf !== params.asOf)
+  ) {
     logger.warn(
-      { previous: { seed: previous.seed, drivers: previous.drivers }, next: { seed, drivers } },
+      {
+        previous: { seed: previous.seed, drivers: previous.drivers, asOf: previous.asOf },
+        next: params,
+      },
       'this database holds another demo world: facts with the same ids will be corrected',
     );
   }
-  await recordDemoSeeding(knex, { seed, drivers });
+  await recordDemoSeeding(knex, params);
 
-  const world = demoWorld({ seed, drivers });
+  const world = demoWorld(params);
   const writer = new IngestWriter(eventStore, {
     now: demoClock(world),
     source: 'demo',

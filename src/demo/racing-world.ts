@@ -6,6 +6,7 @@ import {
 } from '../ingest/client/index.ts';
 import { createDemoFetch } from './iracing/fetch/demo-fetch.ts';
 import { DEFAULT_DEMO_OPTIONS } from './iracing/options.ts';
+import { demoCalendarAt } from './iracing/world/calendar.ts';
 import { createDemoWorld, type DemoWorld } from './iracing/world/world.ts';
 
 /** Where the demo client "connects"; the demo fetch routes by path, nothing leaves the process. */
@@ -16,15 +17,50 @@ export const DEFAULT_DEMO_SEED = DEFAULT_DEMO_OPTIONS.seed;
 export interface DemoWorldParams {
   seed: number;
   drivers: number;
+  /**
+   * The day ("2026-11-26") the world's "now" is anchored to: its season is the current one and
+   * its week is running (`demoCalendarAt`). Null: the fixed calendar of DEFAULT_DEMO_OPTIONS.
+   */
+  asOf: string | null;
 }
+
+/** Today's UTC day, the anchor of a first seed. */
+export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
 
 let cached: { key: string; world: DemoWorld } | undefined;
 
 /** The deterministic demo world of these parameters (the last one is kept per process). */
 export function demoWorld(params: DemoWorldParams): DemoWorld {
-  const key = `${params.seed}:${params.drivers}`;
-  if (cached?.key !== key) cached = { key, world: createDemoWorld(params) };
+  const key = `${params.seed}:${params.drivers}:${params.asOf ?? ''}`;
+  if (cached?.key !== key) {
+    cached = {
+      key,
+      world: createDemoWorld({
+        seed: params.seed,
+        drivers: params.drivers,
+        ...(params.asOf ? demoCalendarAt(params.asOf) : {}),
+      }),
+    };
+  }
   return cached.world;
+}
+
+/**
+ * The parameters of the world a seed of `seed` and `drivers` builds on this database: the
+ * anchor day of the world already recorded with the same seed and size (a restart or a replay
+ * rebuilds the same world), else `today` (a first seed).
+ */
+export async function demoWorldParamsFor(
+  knex: Knex,
+  wanted: { seed: number; drivers: number; today: Date },
+): Promise<DemoWorldParams> {
+  const record = await readDemoWorldRecord(knex);
+  const same = record && record.seed === wanted.seed && record.drivers === wanted.drivers;
+  return {
+    seed: wanted.seed,
+    drivers: wanted.drivers,
+    asOf: same ? record.asOf : utcDay(wanted.today),
+  };
 }
 
 /**
@@ -58,6 +94,7 @@ export async function readDemoWorldRecord(knex: Knex): Promise<DemoWorldRecord |
     | {
         seed: number;
         drivers: number;
+        as_of: string | null;
         status: 'seeding' | 'seeded';
         started_at: Date;
         finished_at: Date | null;
@@ -68,6 +105,7 @@ export async function readDemoWorldRecord(knex: Knex): Promise<DemoWorldRecord |
     ? {
         seed: row.seed,
         drivers: row.drivers,
+        asOf: row.as_of,
         status: row.status,
         startedAt: row.started_at,
         finishedAt: row.finished_at,
@@ -78,11 +116,12 @@ export async function readDemoWorldRecord(knex: Knex): Promise<DemoWorldRecord |
 
 export async function recordDemoSeeding(knex: Knex, params: DemoWorldParams): Promise<void> {
   await knex.raw(
-    `INSERT INTO ${DEMO_WORLD_TABLE} (id, seed, drivers, status, started_at, finished_at, summary)
-     VALUES (1, ?, ?, 'seeding', now(), NULL, NULL)
+    `INSERT INTO ${DEMO_WORLD_TABLE} (id, seed, drivers, as_of, status, started_at, finished_at, summary)
+     VALUES (1, ?, ?, ?, 'seeding', now(), NULL, NULL)
      ON CONFLICT (id) DO UPDATE SET seed = excluded.seed, drivers = excluded.drivers,
-       status = 'seeding', started_at = now(), finished_at = NULL, summary = NULL`,
-    [params.seed, params.drivers],
+       as_of = excluded.as_of, status = 'seeding', started_at = now(), finished_at = NULL,
+       summary = NULL`,
+    [params.seed, params.drivers, params.asOf],
   );
 }
 

@@ -5,7 +5,7 @@ import type { JobSystem } from '../jobs/system.ts';
 import type { Logger } from '../logger.ts';
 import { seedDemoArticles } from './articles.ts';
 import { seedDemoData } from './racing-seed.ts';
-import { DEFAULT_DEMO_SEED, demoWorld } from './racing-world.ts';
+import { DEFAULT_DEMO_SEED, demoWorld, demoWorldParamsFor } from './racing-world.ts';
 import { demoGearOfPro, seedDemoGear } from './gear.ts';
 import { seedDemoPros } from './pros.ts';
 import { seedDemoTeams } from './teams.ts';
@@ -43,12 +43,14 @@ export async function seedDemoContent(deps: SeedDeps, signal?: AbortSignal): Pro
     logger,
     actor: { type: 'system' as const, id: 'seed' },
   };
+  // The world's "now" is anchored to the day of the first seed (kept by later starts).
+  const params = await demoWorldParamsFor(deps.knex, {
+    seed: DEFAULT_DEMO_SEED,
+    drivers: deps.config.SEED_DRIVERS,
+    today: new Date(),
+  });
   const worldDrivers = () =>
-    deps.config.SEED_DRIVERS > 0
-      ? Array.from(
-          demoWorld({ seed: DEFAULT_DEMO_SEED, drivers: deps.config.SEED_DRIVERS }).drivers.custId,
-        )
-      : [];
+    deps.config.SEED_DRIVERS > 0 ? Array.from(demoWorld(params).drivers.custId) : [];
   const teams = await seedDemoTeams(commandDeps, worldDrivers);
   if (teams.created.length > 0)
     logger.info({ created: teams.created.length }, 'demo teams created');
@@ -61,6 +63,7 @@ export async function seedDemoContent(deps: SeedDeps, signal?: AbortSignal): Pro
   const report = await seedDemoData({
     deps: { knex: deps.knex, eventStore: deps.eventStore, logger, jobs: deps.jobs },
     drivers: deps.config.SEED_DRIVERS,
+    asOf: params.asOf,
     skipIfSeeded: true,
     ...(signal ? { signal } : {}),
     onProgress: (p) => {

@@ -177,7 +177,12 @@ describe('driver pages on the demo world', () => {
     // racing projections, on a database of its own.
     demo = await startTestServer({ web: { mode: 'built', dir: buildDir } });
     const { knex, eventStore, logger } = demo.db.runtime;
-    await seedDemoData({ deps: { knex, eventStore, logger }, drivers: 60, concurrency: 4 });
+    await seedDemoData({
+      deps: { knex, eventStore, logger },
+      drivers: 60,
+      concurrency: 4,
+      asOf: '2026-11-26',
+    });
     for (const projection of racingProjections) {
       await rebuildProjection({ knex, eventStore, logger }, projection, { waitForLock: true });
     }

@@ -12,6 +12,11 @@ export interface DemoWorldOptions {
   lastSeason: { year: number; quarter: 1 | 2 | 3 | 4 };
   /** Race weeks of the last season already run (1..12): the world's "now" is the end of that week. */
   weeksRunInLastSeason: number;
+  /**
+   * When set, the last of those weeks is still running: only its sessions starting before this
+   * instant have raced, and it is the world's "now" (see `demoCalendarAt`).
+   */
+  cutoffMs: number | null;
   /** Mean official races per member per week (members vary around it; most race less). */
   racesPerDriverPerWeek: number;
   /** Entrants a session aims at: a series runs as many of its time slots as it can fill to this size. */
@@ -26,6 +31,7 @@ export const DEFAULT_DEMO_OPTIONS: DemoWorldOptions = {
   seasons: 2,
   lastSeason: { year: 2025, quarter: 4 },
   weeksRunInLastSeason: 10,
+  cutoffMs: null,
   racesPerDriverPerWeek: 0.55,
   targetFieldSize: 16,
   practiceShare: 0.35,
@@ -49,6 +55,8 @@ export function resolveDemoOptions(overrides: Partial<DemoWorldOptions> = {}): D
   ) {
     problems.push('weeksRunInLastSeason must be an integer in 1..12');
   }
+  if (options.cutoffMs !== null && !Number.isFinite(options.cutoffMs))
+    problems.push('cutoffMs must be a finite instant or null');
   if (!(options.racesPerDriverPerWeek > 0 && options.racesPerDriverPerWeek <= 10)) {
     problems.push('racesPerDriverPerWeek must be in (0, 10]');
   }

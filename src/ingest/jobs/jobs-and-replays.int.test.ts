@@ -18,7 +18,7 @@ import { listSessionReplays, subsessionIdsOfSession } from '../../queries/replay
 import { allEvents, createIngestTestEnv, type IngestTestEnv } from '../ingest-env.test-support.ts';
 import { catchUpProjections, startIngestWorkers, waitForJob } from './workers.test-support.ts';
 
-const WORLD = { seed: 31_337, drivers: 80 };
+const WORLD = { seed: 31_337, drivers: 80, asOf: null };
 const projections = [...racingProjections, sessionReplaysProjection];
 const racing = (events: { type: string }[]) => events.filter((e) => !e.type.startsWith('Replay'));
 

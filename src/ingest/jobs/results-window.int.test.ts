@@ -11,7 +11,7 @@ import {
 } from '../ingest-env.test-support.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
-const world = demoWorld({ seed: 424_242, drivers: 120 });
+const world = demoWorld({ seed: 424_242, drivers: 120, asOf: null });
 
 /**
  * The demo fetch, with two labelled departures from it (what the recordings never show):

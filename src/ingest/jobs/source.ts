@@ -46,13 +46,13 @@ export async function resolveSource(
   }
   const record = await readDemoWorldRecord(deps.knex);
   const params = record
-    ? { seed: record.seed, drivers: record.drivers }
-    : { seed: DEFAULT_DEMO_SEED, drivers: deps.config.SEED_DRIVERS || 5000 };
+    ? { seed: record.seed, drivers: record.drivers, asOf: record.asOf }
+    : { seed: DEFAULT_DEMO_SEED, drivers: deps.config.SEED_DRIVERS || 5000, asOf: null };
   const world = demoWorld(params);
   return {
     source: 'demo',
     client: createDemoClient(world),
     now: demoClock(world),
-    description: `demo world (seed ${params.seed}, ${params.drivers.toLocaleString('en')} drivers)`,
+    description: `demo world (seed ${params.seed}, ${params.drivers.toLocaleString('en')} drivers${params.asOf ? `, as of ${params.asOf}` : ''})`,
   };
 }

@@ -91,7 +91,7 @@ function seriesSeasonPayload(
     op_duration: series.slots.everyHours * 60,
     open_practice_session_type_id: 170,
     qualifier_must_start_race: false,
-    race_week: current ? Math.min(weeksRun, RACE_WEEKS - 1) : RACE_WEEKS - 1,
+    race_week: current ? world.currentRaceWeek : RACE_WEEKS - 1,
     race_week_to_make_divisions: 0,
     reg_user_count: regUserCount,
     region_competition: true,

@@ -202,7 +202,12 @@ export class WorldSimulation {
     const seriesSeasons = this.world.seriesSeasonsOf(seasonIndex);
     const buckets = this.register(rng, seriesSeasons, raceWeekNum, weekStart);
     const sessions = this.formSessions(seriesSeasons, raceWeekNum, weekStart, buckets);
-    for (const planned of sessions) this.runSession(rng, planned);
+    // A running last week races only what starts before the cut-off (sessions in start order).
+    const cutoff = week === this.world.totalWeeks - 1 ? this.world.options.cutoffMs : null;
+    for (const planned of sessions) {
+      if (cutoff !== null && planned.startMs >= cutoff) break;
+      this.runSession(rng, planned);
+    }
     this.weeksDone++;
     onProgress?.({
       weeksDone: this.weeksDone,

@@ -48,6 +48,33 @@ export function seasonsEndingWith(
   return seasons;
 }
 
+/** A season's "Season N" label is its quarter; the season holding an instant (its 13th week included). */
+export function seasonAt(ms: number): { year: number; quarter: 1 | 2 | 3 | 4 } {
+  const ordinal = 2025 * 4 + Math.floor((ms - ANCHOR_MS) / SEASON_MS);
+  return { year: Math.floor(ordinal / 4), quarter: ((ordinal % 4) + 1) as 1 | 2 | 3 | 4 };
+}
+
+/**
+ * The demo calendar of a day ("2026-11-26"): its season is the world's last, the week holding
+ * the day is still running and its races up to that day's 00:00 UTC have been run. In the
+ * season's 13th week (the break) the whole season has run. The same day always gives the same
+ * calendar, so a world anchored to it is deterministic.
+ */
+export function demoCalendarAt(day: string): {
+  lastSeason: { year: number; quarter: 1 | 2 | 3 | 4 };
+  weeksRunInLastSeason: number;
+  cutoffMs: number | null;
+} {
+  const ms = Date.parse(`${day}T00:00:00Z`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(ms))
+    throw new RangeError(`not a day: ${day}`);
+  const lastSeason = seasonAt(ms);
+  const week = Math.floor((ms - seasonStartMs(lastSeason.year, lastSeason.quarter)) / WEEK_MS);
+  return week >= RACE_WEEKS
+    ? { lastSeason, weeksRunInLastSeason: RACE_WEEKS, cutoffMs: null }
+    : { lastSeason, weeksRunInLastSeason: week + 1, cutoffMs: ms };
+}
+
 export function weekStartMs(season: SeasonRef, raceWeekNum: number): number {
   return season.startMs + raceWeekNum * WEEK_MS;
 }

@@ -16,7 +16,10 @@ export class DemoWorld implements SimulatedWorld {
   readonly drivers: DriverTable;
   /** Start of the first simulated race week. */
   readonly startMs: number;
-  /** End of the last race week run: the world's "now"; nothing happens after it. */
+  /**
+   * The world's "now"; nothing happens after it: the end of the last race week run, or the
+   * cut-off inside it.
+   */
   readonly nowMs: number;
   /** Race weeks simulated in total. */
   readonly totalWeeks: number;
@@ -31,7 +34,7 @@ export class DemoWorld implements SimulatedWorld {
     const last = this.seasons[this.seasons.length - 1] as SeasonRef;
     this.startMs = first.startMs;
     this.totalWeeks = (this.seasons.length - 1) * RACE_WEEKS + options.weeksRunInLastSeason;
-    this.nowMs = last.startMs + options.weeksRunInLastSeason * WEEK_MS;
+    this.nowMs = options.cutoffMs ?? last.startMs + options.weeksRunInLastSeason * WEEK_MS;
     this.bySeason = this.seasons.map((season) =>
       SERIES.map((series, index) => buildSeriesSeason(options.seed, season, series, index)),
     );
@@ -66,7 +69,13 @@ export class DemoWorld implements SimulatedWorld {
     return this.bySeason.flat();
   }
 
-  /** Race weeks of a season that have been (or will have been, by `nowMs`) run. */
+  /** 0-based race week running at `nowMs` in the last season (the next one after a full week). */
+  get currentRaceWeek(): number {
+    const run = this.options.weeksRunInLastSeason;
+    return Math.min(this.options.cutoffMs === null ? run : run - 1, RACE_WEEKS - 1);
+  }
+
+  /** Race weeks of a season that have been (or will have been, by `nowMs`) run, the running one included. */
   weeksRun(season: SeasonRef): number {
     return season.index === this.seasons.length - 1
       ? this.options.weeksRunInLastSeason
