@@ -10,14 +10,22 @@ import path from 'node:path';
 import { openRuntime } from '../src/app/runtime.ts';
 import { loadConfig } from '../src/config.ts';
 import { startWebServer } from '../src/http/server.ts';
+import { resolvePiiMasterSecret } from '../src/events/user-pii.ts';
 
 const databaseUrl = process.argv[2];
 if (!databaseUrl) throw new Error('usage: data-server.ts <databaseUrl>');
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'pitwall-bench-data-'));
+// The personal-data key of the process that seeded the database (PII_MASTER_KEY, else the
+// checkout's DATA_DIR/pii-master-key): the database refuses any other (docs/accounts.md).
+const piiKey = resolvePiiMasterSecret({
+  PII_MASTER_KEY: process.env.PII_MASTER_KEY,
+  DATA_DIR: process.env.DATA_DIR ?? '.data',
+});
 // API_CACHE_SECONDS from the environment (`API_CACHE_SECONDS=0 npm run bench:data`); else the
 // app's default.
 const config = loadConfig({
+  PII_MASTER_KEY: piiKey,
   NODE_ENV: 'production',
   LOG_LEVEL: 'warn',
   DATA_DIR: dataDir,
