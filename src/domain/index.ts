@@ -9,7 +9,18 @@ export {
   strengthOfFieldByClass,
   teamIrating,
 } from './strength-of-field.ts';
-export { expectedScore, iratingChanges, winProbability, type IratingEntrant } from './irating.ts';
+export {
+  MAX_FIELD,
+  changesByPosition,
+  expectedScore,
+  iratingChanges,
+  raceIratingChanges,
+  teamIratingChanges,
+  winProbability,
+  type IratingEntrant,
+  type ResultForModel,
+  type TeamEntrant,
+} from './irating.ts';
 export {
   LICENCE_GROUPS,
   MAX_LICENCE_LEVEL,

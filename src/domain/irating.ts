@@ -1,4 +1,4 @@
-import { RATING_SPREAD } from './strength-of-field.ts';
+import { RATING_SPREAD, teamIrating } from './strength-of-field.ts';
 
 /**
  * The community iRating formula (the "iRacing SOF iRating calculator" spreadsheet, also
@@ -13,8 +13,14 @@ import { RATING_SPREAD } from './strength-of-field.ts';
  *   fudgeᵢ     = (n/2 − rᵢ) / 100
  *   K          = 200 / n
  *   Δᵢ         = (n − rᵢ − expectedᵢ − fudgeᵢ) · K
- * with BR = 1600 / ln 2. Verified within 1.5 points of `newi_rating − oldi_rating` for every
- * driver of the recorded single-class and multiclass results (strength-and-irating.unit.test.ts).
+ * with BR = 1600 / ln 2.
+ *
+ * Team events rate teams: a team's rating is the SOF formula over its drivers (teamIrating), the
+ * team's change Δₜ is the formula above over the teams of its class, and each driver gets the share
+ * of it they drove: Δₜ · (driver laps / team laps).
+ *
+ * Validated against the recorded results/get payloads (irating-validation.unit.test.ts prints the
+ * figures and the worst case; docs/irating-and-prediction.md).
  */
 
 export interface IratingEntrant {
@@ -89,4 +95,133 @@ function finishingRanks(ordered: readonly IratingEntrant[]): number[] {
     });
   }
   return ranks;
+}
+
+export interface TeamEntrant {
+  finishPosition: number;
+  /** The team's laps (the sum of its drivers'). */
+  lapsComplete: number;
+  carClassId: number;
+  drivers: readonly { custId: number; oldIrating: number; lapsComplete: number }[];
+}
+
+/**
+ * A team event's iRating change per driver, unrounded: teams rated by the SOF formula over their
+ * drivers, the class formula over teams, each driver's share by laps driven. A team without a
+ * lap changes nobody's rating beyond its tied position (its drivers share Δₜ equally).
+ */
+export function teamIratingChanges(teams: readonly TeamEntrant[]): Map<number, number> {
+  const rated = teams.filter((t) => t.drivers.length > 0);
+  // Keyed by index: the model needs no team id (a loose driver of a team event has none).
+  const teamChanges = iratingChanges(
+    rated.map((t, i) => ({
+      custId: i,
+      oldIrating: teamIrating(t.drivers.map((d) => d.oldIrating)),
+      finishPosition: t.finishPosition,
+      lapsComplete: t.lapsComplete,
+      carClassId: t.carClassId,
+    })),
+  );
+  const changes = new Map<number, number>();
+  rated.forEach((t, i) => {
+    const delta = teamChanges.get(i) ?? 0;
+    for (const d of t.drivers) {
+      const share = t.lapsComplete > 0 ? d.lapsComplete / t.lapsComplete : 1 / t.drivers.length;
+      changes.set(d.custId, delta * share);
+    }
+  });
+  return changes;
+}
+
+/**
+ * The expected change of a driver rated `irating` at each finishing position (index 0 = P1) of a
+ * one-class race of `fieldSize` entrants whose strength of field is `sof`: the other entrants are
+ * all rated so that the field's SOF, the driver included, is `sof`.
+ * @throws RangeError for a field of fewer than 2 or more than 100 entrants, or a non-finite rating.
+ */
+export function changesByPosition(irating: number, sof: number, fieldSize: number): number[] {
+  if (!Number.isInteger(fieldSize) || fieldSize < 2 || fieldSize > MAX_FIELD) {
+    throw new RangeError(`changesByPosition: field size must be 2–${MAX_FIELD}`);
+  }
+  if (!Number.isFinite(irating) || !Number.isFinite(sof)) {
+    throw new RangeError('changesByPosition: ratings must be finite');
+  }
+  const others = othersRatingFor(irating, sof, fieldSize);
+  const field = [irating, ...Array<number>(fieldSize - 1).fill(others)];
+  const expected = expectedScore(irating, field);
+  const kFactor = 200 / fieldSize;
+  return Array.from({ length: fieldSize }, (_, i) => {
+    const rank = i + 1;
+    return (fieldSize - rank - expected - (fieldSize / 2 - rank) / 100) * kFactor;
+  });
+}
+
+/** The largest field the calculator models (iRacing's grids are at most 60-some cars). */
+export const MAX_FIELD = 100;
+
+/**
+ * The rating R of n − 1 equal opponents such that SOF(irating, R × (n − 1)) = sof:
+ * n·e^(−sof/BR) = e^(−irating/BR) + (n − 1)·e^(−R/BR). When the driver alone outweighs the
+ * SOF (a very low driver in a strong field cannot make it lower), the opponents are rated at the SOF.
+ */
+function othersRatingFor(irating: number, sof: number, n: number): number {
+  const rest = n * Math.exp(-sof / RATING_SPREAD) - Math.exp(-irating / RATING_SPREAD);
+  if (!(rest > 0)) return sof;
+  return -RATING_SPREAD * Math.log(rest / (n - 1));
+}
+
+/** One row of a race's results as the model reads it (a team event lists one row per driver). */
+export interface ResultForModel {
+  custId: number;
+  /** The team of a team event's row; null in a driver event. */
+  teamId: number | null;
+  carClassId: number;
+  /** Overall or in-class, 0- or 1-based: only the order within a class matters. */
+  finishPosition: number;
+  lapsComplete: number;
+  /** null when the driver had no rating (such rows are left out of the field). */
+  oldIrating: number | null;
+}
+
+/**
+ * The modelled change of every rated row of a race (a driver event by iratingChanges, a team
+ * event by teamIratingChanges, its teams' laps summed over their drivers). Rows without a rating
+ * are not in the map.
+ */
+export function raceIratingChanges(
+  rows: readonly ResultForModel[],
+  teamEvent: boolean,
+): Map<number, number> {
+  const rated = rows.filter(
+    (r): r is ResultForModel & { oldIrating: number } => r.oldIrating !== null,
+  );
+  if (!teamEvent) {
+    return iratingChanges(
+      rated.map((r) => ({
+        custId: r.custId,
+        oldIrating: r.oldIrating,
+        finishPosition: r.finishPosition,
+        lapsComplete: r.lapsComplete,
+        carClassId: r.carClassId,
+      })),
+    );
+  }
+  const teams = new Map<string, TeamEntrant & { drivers: TeamEntrant['drivers'][number][] }>();
+  for (const r of rated) {
+    const key = r.teamId === null ? `d${r.custId}` : `t${r.teamId}`;
+    let team = teams.get(key);
+    if (!team) {
+      team = {
+        finishPosition: r.finishPosition,
+        lapsComplete: 0,
+        carClassId: r.carClassId,
+        drivers: [],
+      };
+      teams.set(key, team);
+    }
+    team.finishPosition = Math.min(team.finishPosition, r.finishPosition);
+    team.lapsComplete += r.lapsComplete;
+    team.drivers.push({ custId: r.custId, oldIrating: r.oldIrating, lapsComplete: r.lapsComplete });
+  }
+  return teamIratingChanges([...teams.values()]);
 }

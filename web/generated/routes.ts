@@ -63,6 +63,7 @@ export const routeTable = {
   "api.sessions.show": { method: 'GET', path: "/api/sessions/{id}", params: ["id"] },
   "api.setups": { method: 'GET', path: "/api/setups", params: [] },
   "api.stats.irating": { method: 'GET', path: "/api/stats/irating", params: [] },
+  "api.subsessions.iratingModel": { method: 'GET', path: "/api/subsessions/{id}/irating-model", params: ["id"] },
   "api.subsessions.results": { method: 'GET', path: "/api/subsessions/{id}/results/{type}", params: ["id", "type"] },
   "api.teams": { method: 'GET', path: "/api/teams", params: [] },
   "api.teams.show": { method: 'GET', path: "/api/teams/{slug}", params: ["slug"] },

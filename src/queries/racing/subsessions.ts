@@ -10,6 +10,7 @@ import {
   SESSIONS_TABLE,
   SUBSESSIONS_TABLE,
 } from '../../projections/subsessions/tables.ts';
+import { raceIratingChanges } from '../../domain/index.ts';
 import { InvalidQueryError, iso } from './paging.ts';
 import {
   toLicense,
@@ -418,4 +419,52 @@ export async function subsessionSplit(
   );
   const row = rows[0];
   return row ? { number: Number(row.n), of: Number(row.total) } : null;
+}
+
+export interface IratingModelRowDto {
+  custId: number;
+  displayName: string;
+  carClassId: number;
+  finishPosition: number;
+  finishPositionInClass: number;
+  /** The change iRacing recorded; null for a driver without a rating before or after. */
+  recordedChange: number | null;
+  /** The change the model computes (one decimal); null for a driver without a rating before. */
+  computedChange: number | null;
+}
+
+/**
+ * Every driver of the race (the main race simsession) with the recorded iRating change and the
+ * one the domain model computes from the same field (src/domain raceIratingChanges). An empty
+ * list for a subsession without a race; null for an unknown subsession.
+ */
+export async function subsessionIratingModel(
+  db: Knex,
+  subsessionId: number,
+): Promise<IratingModelRowDto[] | null> {
+  const results = await subsessionResults(db, subsessionId, 'race');
+  if (!results) return null;
+  const changes = raceIratingChanges(
+    results.results.map((r) => ({
+      custId: r.driver.custId,
+      teamId: r.team?.teamId ?? null,
+      carClassId: r.car.carClassId,
+      finishPosition: r.finishPosition,
+      lapsComplete: r.lapsComplete,
+      oldIrating: r.oldIrating,
+    })),
+    results.subsession.teamEvent,
+  );
+  return results.results.map((r) => {
+    const computed = changes.get(r.driver.custId);
+    return {
+      custId: r.driver.custId,
+      displayName: r.driver.displayName,
+      carClassId: r.car.carClassId,
+      finishPosition: r.finishPosition,
+      finishPositionInClass: r.finishPositionInClass,
+      recordedChange: r.iratingChange,
+      computedChange: computed === undefined ? null : Math.round(computed * 10) / 10,
+    };
+  });
 }

@@ -1,6 +1,11 @@
-import { subsessionResults } from '../../../queries/racing/subsessions.ts';
+import { subsessionIratingModel, subsessionResults } from '../../../queries/racing/subsessions.ts';
 import { apiEndpoint, notFound, type ApiEndpoint } from '../shared/endpoint.ts';
-import { subsessionResultsParams, subsessionResultsResponse } from './schema.ts';
+import {
+  iratingModelParams,
+  iratingModelResponse,
+  subsessionResultsParams,
+  subsessionResultsResponse,
+} from './schema.ts';
 
 export const subsessionResultsApi = apiEndpoint({
   name: 'api.subsessions.results',
@@ -19,4 +24,21 @@ export const subsessionResultsApi = apiEndpoint({
   },
 });
 
-export const subsessionApiEndpoints: ApiEndpoint[] = [subsessionResultsApi];
+export const iratingModelApi = apiEndpoint({
+  name: 'api.subsessions.iratingModel',
+  path: '/api/subsessions/{id}/irating-model',
+  tag: 'Subsessions',
+  summary: 'Recorded and modelled iRating change of every driver of the race',
+  description:
+    'For each driver of the race simsession: the change iRacing recorded and the one the iRating model (per car class; 0-lap entrants tied; team events by team rating and laps driven) computes from the same field. A subsession without a race answers an empty list.',
+  params: iratingModelParams,
+  response: iratingModelResponse,
+  canBeNotFound: true,
+  run: async ({ params, knex }) => {
+    const rows = await subsessionIratingModel(knex, params.id);
+    if (!rows) throw notFound('subsession', params.id);
+    return { data: rows, meta: {} };
+  },
+});
+
+export const subsessionApiEndpoints: ApiEndpoint[] = [subsessionResultsApi, iratingModelApi];

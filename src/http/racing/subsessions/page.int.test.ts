@@ -11,6 +11,7 @@ import SubsessionsShow, {
   type ResultLine,
 } from '../../../../web/pages/Subsessions/Show.tsx';
 import { TestClient } from '../../test-support/client.ts';
+import { iratingModelResponse } from './schema.ts';
 import { startTestServer, type TestServer } from '../../test-support/server.ts';
 
 /**
@@ -220,5 +221,39 @@ describe('/subsessions/{id} shows imported iRacing results', () => {
     const res = await client.visit(url);
     expect(res.status).toBe(404);
     expect(res.page().component).toBe('Public/NotFound');
+  });
+});
+
+describe('GET /api/subsessions/{id}/irating-model', () => {
+  it.each(FOLDERS)('%s: every driver with the recorded and the computed change', async (folder) => {
+    const recorded = payload(folder);
+    const res = await client.get(`/api/subsessions/${recorded.subsession_id}/irating-model`);
+    expect(res.status).toBe(200);
+    const body = iratingModelResponse.parse(res.json());
+    const drivers = raceRows(recorded).flatMap((r) => r.driver_results ?? [r]);
+    expect(body.data).toHaveLength(drivers.length);
+    let close = 0;
+    for (const d of drivers) {
+      const row = body.data.find((x) => x.custId === d.cust_id);
+      expect(row, `driver ${d.cust_id}`).toBeDefined();
+      const change =
+        d.oldi_rating >= 0 && d.newi_rating >= 0 ? d.newi_rating - d.oldi_rating : null;
+      expect(row!.recordedChange).toBe(change);
+      if (change !== null && Math.abs(row!.computedChange! - change) <= 2) close++;
+    }
+    // The model's own validation (src/domain/irating-validation.unit.test.ts) holds through the
+    // import, the projections and the query.
+    expect(close / drivers.length).toBeGreaterThanOrEqual(folder.includes('ForTeam') ? 0.9 : 1);
+  });
+
+  it.each([
+    ['an unknown id', '/api/subsessions/999999/irating-model', 404],
+    ['letters', '/api/subsessions/abc/irating-model', 400],
+    ['zero', '/api/subsessions/0/irating-model', 400],
+    ['an id beyond 32 bits', '/api/subsessions/99999999999/irating-model', 400],
+  ])('answers %s with %i', async (_label, url, status) => {
+    const res = await client.get(url);
+    expect(res.status).toBe(status);
+    expect(res.json<{ error?: unknown }>()).toHaveProperty('error');
   });
 });

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { SIMSESSION_TYPES } from '../../../events/racing/results.ts';
-import type { SubsessionResultsDto } from '../../../queries/racing/subsessions.ts';
+import type {
+  IratingModelRowDto,
+  SubsessionResultsDto,
+} from '../../../queries/racing/subsessions.ts';
 import { apiSchemas } from '../../openapi/schemas.ts';
 import {
   carSchema,
@@ -119,3 +122,30 @@ export const subsessionResultsSchema = z
 export const subsessionResultsResponse = z
   .strictObject({ data: subsessionResultsSchema, meta: z.strictObject({}) })
   .register(apiSchemas, { id: 'SubsessionResultsResponse' });
+
+/** Parameters and answer of /api/subsessions/{id}/irating-model. */
+
+export const iratingModelParams = z.object({ id: idParam('subsession') });
+
+const iratingModelRowSchema = z
+  .strictObject({
+    custId: int,
+    displayName: z.string(),
+    carClassId: int,
+    finishPosition: int.describe('Overall, 1-based.'),
+    finishPositionInClass: int.describe('In the car class, 1-based.'),
+    recordedChange: int
+      .nullable()
+      .describe('newIrating − oldIrating as iRacing recorded it; null for an unrated driver.'),
+    computedChange: z
+      .number()
+      .nullable()
+      .describe(
+        'The change the iRating model computes from the same field (one decimal); null for a driver without a rating before the race.',
+      ),
+  })
+  .register(apiSchemas, { id: 'IratingModelRow' }) satisfies z.ZodType<IratingModelRowDto>;
+
+export const iratingModelResponse = z
+  .strictObject({ data: z.array(iratingModelRowSchema), meta: z.strictObject({}) })
+  .register(apiSchemas, { id: 'IratingModelResponse' });
