@@ -6,6 +6,7 @@ import { racingEventDefinitions } from './racing.ts';
 import { proDriverEventDefinitions } from './pro-driver.ts';
 import { recruitmentEventDefinitions } from './recruitment.ts';
 import { replayEventDefinitions } from './replays.ts';
+import { setupEventDefinitions } from './setup.ts';
 import { teamEventDefinitions } from './team.ts';
 import { userEventDefinitions } from './user.ts';
 
@@ -24,4 +25,5 @@ export const allEventDefinitions: readonly EventDefinition[] = [
   ...recruitmentEventDefinitions,
   ...proDriverEventDefinitions,
   ...gearEventDefinitions,
+  ...setupEventDefinitions,
 ];

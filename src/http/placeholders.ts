@@ -8,21 +8,7 @@ import type { RouteDef } from './routing/types.ts';
  * `auth` and `ssr`, to its area's routes.ts.
  */
 
-/** Content managed in the admin area: list, form, create. */
-const managed = [['setups', 'Setups']] as const;
-
-const adminPlaceholder = (row: Omit<Placeholder, 'area' | 'auth' | 'ssr'>): Placeholder => ({
-  area: 'Admin',
-  auth: 'admin',
-  ssr: false,
-  ...row,
-});
-
 export const placeholders: readonly Placeholder[] = [
-  // Setups (content managed in the admin area).
-  { area: 'Setups', name: 'setups', path: '/setups', title: 'Car setups' },
-  { area: 'Setups', name: 'api.setups', path: '/api/setups', title: 'Setups API' },
-
   // The recruitment board: driver and team profiles.
   {
     area: 'Recruitment',
@@ -106,22 +92,6 @@ export const placeholders: readonly Placeholder[] = [
     path: '/api/recruitment/teams',
     title: 'Recruitment teams API',
   },
-
-  // The admin area's managed content (client-only pages, admins only).
-  ...managed.flatMap(([segment, label]) => [
-    adminPlaceholder({ name: `admin.${segment}`, path: `/admin/${segment}`, title: label }),
-    adminPlaceholder({
-      name: `admin.${segment}.create`,
-      path: `/admin/${segment}/create`,
-      title: `New ${label.toLowerCase()}`,
-    }),
-    adminPlaceholder({
-      name: `admin.${segment}.store`,
-      method: 'POST',
-      path: `/admin/${segment}/create`,
-      title: `Create ${label.toLowerCase()}`,
-    }),
-  ]),
 ];
 
 export const placeholderRoutes: readonly RouteDef[] = placeholders.map(comingSoonRoute);

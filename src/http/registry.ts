@@ -4,6 +4,7 @@ import { adminDashboardArea } from './admin/dashboard/routes.ts';
 import { adminSessionsArea } from './admin/sessions/routes.ts';
 import { adminGearsArea } from './admin/gears/routes.ts';
 import { adminProsArea } from './admin/pros/routes.ts';
+import { adminSetupsArea } from './admin/setups/routes.ts';
 import { adminTeamsArea } from './admin/teams/routes.ts';
 import { adminUsersArea } from './admin/users/routes.ts';
 import { newsArea } from './news/routes.ts';
@@ -19,6 +20,7 @@ import { subsessionsArea } from './racing/subsessions/routes.ts';
 import { worldRecordsArea } from './racing/world-records/routes.ts';
 import { gearsArea } from './gears/routes.ts';
 import { prosArea } from './pros/routes.ts';
+import { setupsArea } from './setups/routes.ts';
 import { teamsArea } from './teams/routes.ts';
 import type { Area, RouteDef } from './routing/types.ts';
 
@@ -41,6 +43,7 @@ export const areas: readonly Area[] = [
   teamsArea,
   prosArea,
   gearsArea,
+  setupsArea,
   accountsArea,
   adminDashboardArea,
   adminUsersArea,
@@ -49,6 +52,7 @@ export const areas: readonly Area[] = [
   adminTeamsArea,
   adminProsArea,
   adminGearsArea,
+  adminSetupsArea,
 ];
 
 /** Every route of the areas, then every placeholder. */

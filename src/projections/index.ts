@@ -6,6 +6,7 @@ import { racingProjections } from './racing/index.ts';
 import { recruitmentProjection } from './recruitment/projection.ts';
 import { sessionReplaysProjection } from './session-replays/index.ts';
 import { prosProjection } from './pros/projection.ts';
+import { setupsProjection } from './setups/projection.ts';
 import { teamsProjection } from './teams/projection.ts';
 import { usersProjection } from './users/projection.ts';
 
@@ -23,5 +24,6 @@ export const allProjections: Projection[] = [
   teamsProjection,
   prosProjection,
   gearProjection,
+  setupsProjection,
   recruitmentProjection,
 ];

@@ -5,6 +5,8 @@ export interface Sent {
   status: number;
   headers: Headers;
   text: string;
+  /** The body as sent (a download, byte for byte). */
+  bytes: Buffer;
   /** The page object: the JSON body of an Inertia response, or the data-page script of HTML. */
   page(): PageObject;
   json<T = unknown>(): T;
@@ -65,15 +67,19 @@ export class TestClient {
       const token = this.cookies.get('XSRF-TOKEN');
       if (token) headers['X-XSRF-TOKEN'] = token;
     }
-    let body: string | undefined;
-    if (options.body !== undefined) {
+    let body: string | FormData | undefined;
+    if (options.body instanceof FormData) {
+      // multipart/form-data: fetch writes the Content-Type with its boundary.
+      body = options.body;
+    } else if (options.body !== undefined) {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(options.body);
     }
     const url = new URL(path, this.baseUrl);
-    const res = this.options.localAddress
-      ? await sendFrom(this.options.localAddress, url, method, headers, body)
-      : await fetch(url, { method, headers, body, redirect: 'manual' });
+    const res =
+      this.options.localAddress && !(body instanceof FormData)
+        ? await sendFrom(this.options.localAddress, url, method, headers, body)
+        : await fetch(url, { method, headers, body, redirect: 'manual' });
     for (const line of res.headers.getSetCookie()) {
       const [pair] = line.split(';');
       const eq = pair!.indexOf('=');
@@ -82,11 +88,13 @@ export class TestClient {
       if (/expires=Thu, 01 Jan 1970/i.test(line) || value === '') this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
-    const text = await res.text();
+    const bytes = Buffer.from(await res.arrayBuffer());
+    const text = bytes.toString('utf8');
     return {
       status: res.status,
       headers: res.headers,
       text,
+      bytes,
       page: () =>
         (res.headers.get('content-type') ?? '').includes('json')
           ? (JSON.parse(text) as PageObject)

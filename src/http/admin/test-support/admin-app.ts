@@ -12,12 +12,16 @@ import { startWebServer, type RunningWebServer } from '../../server.ts';
 import type { JobSystem } from '../../../jobs/system.ts';
 import { createLogger } from '../../../logger.ts';
 import { articlesProjection } from '../../../projections/articles/projection.ts';
+import { catalogProjection } from '../../../projections/catalog/index.ts';
 import { waitForProjections } from '../../../projections/core/wait-for.ts';
 import { racingResultsProjection } from '../../../projections/racing/results-projection.ts';
 import { buildSubsession } from '../../../projections/racing/testing.ts';
 import { sessionReplaysProjection } from '../../../projections/session-replays/index.ts';
 import { gearProjection } from '../../../projections/gear/projection.ts';
 import { prosProjection } from '../../../projections/pros/projection.ts';
+import { seasonsProjection } from '../../../projections/seasons/index.ts';
+import { seriesProjection } from '../../../projections/series/index.ts';
+import { setupsProjection } from '../../../projections/setups/projection.ts';
 import { teamsProjection } from '../../../projections/teams/projection.ts';
 import { usersProjection } from '../../../projections/users/projection.ts';
 import { TestClient, type Sent } from '../../test-support/client.ts';
@@ -45,6 +49,10 @@ const PROJECTIONS = [
   teamsProjection,
   prosProjection,
   gearProjection,
+  setupsProjection,
+  catalogProjection,
+  seriesProjection,
+  seasonsProjection,
 ];
 
 export interface AdminApp {

@@ -1,3 +1,4 @@
+import { listSetups, seasonCarsAndTracks } from '../../../queries/setups.ts';
 import type { Request } from 'express';
 import { z } from 'zod';
 import { seasonLeaderboard, type LeaderboardKind } from '../../../queries/racing/leaderboards.ts';
@@ -570,9 +571,28 @@ export const showSeriesSof = seriesView(
   { weeks: [], timeSlots: [], strongest: [] },
 );
 
+const SERIES_SETUPS_PER_PAGE = 25;
+const setupsPageQuery = z.object({ page: positiveInt().max(10_000).default(1) });
+
+/**
+ * The setups of the series' cars and tracks: those filed under the series, and those for a car
+ * raced in the shown season on a track of its schedule (src/queries/setups.ts).
+ */
 export const showSeriesSetups = seriesView(
   'setups',
   'Series/Setups',
-  () => Promise.resolve({}),
-  {},
+  async (req, deps, seasonId, frame) => {
+    const query = setupsPageQuery.safeParse({ page: req.query.page });
+    if (!query.success) throw notFound();
+    const scope = await seasonCarsAndTracks(deps.knex, seasonId);
+    const result = await listSetups(deps.knex, {
+      page: query.data.page,
+      perPage: SERIES_SETUPS_PER_PAGE,
+      sort: 'lapTime',
+      seriesScope: { seriesId: frame.id, ...scope },
+    });
+    if (query.data.page > result.meta.lastPage) throw notFound();
+    return { setups: result.data, meta: result.meta };
+  },
+  { setups: [], meta: { page: 1, perPage: SERIES_SETUPS_PER_PAGE, total: 0, lastPage: 1 } },
 );

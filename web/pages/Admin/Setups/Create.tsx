@@ -1,0 +1,72 @@
+import { Head, useForm } from '@inertiajs/react';
+import type { FormEvent } from 'react';
+import { Card } from '../../../components/Card.tsx';
+import {
+  AdminPageHeader,
+  FormActions,
+  FormAlert,
+  formError,
+} from '../../../components/admin/AdminForm.tsx';
+import { route } from '../../../generated/routes.ts';
+import type { SetupType } from '../../../components/setups/types.ts';
+import { SetupFields } from '../../../components/setups/SetupFields.tsx';
+import type {
+  SetupFormFields,
+  SetupFormOptions,
+  SetupLimits,
+} from '../../../components/setups/admin-types.ts';
+
+export interface Props {
+  limits: SetupLimits;
+  types: SetupType[];
+  options: SetupFormOptions;
+}
+
+/** `/admin/setups/create`: a new setup with its file (uploaded with progress). */
+export default function CreateSetup({ limits, types, options }: Props) {
+  const form = useForm<SetupFormFields & { file: File | null }>({
+    carId: '',
+    trackId: '',
+    seriesId: '',
+    seasonId: '',
+    type: types[0] ?? 'race',
+    lapTime: '',
+    conditions: '',
+    notes: '',
+    author: '',
+    file: null,
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    form.post(route('admin.setups.store'), { preserveScroll: true, forceFormData: true });
+  };
+  return (
+    <>
+      <Head title="New setup" />
+      <AdminPageHeader title="New setup" back={{ href: route('admin.setups'), label: 'Setups' }} />
+      <form onSubmit={submit} noValidate className="grid max-w-3xl gap-6" data-test="setup-form">
+        <FormAlert message={formError(form.errors)} />
+        <Card>
+          <SetupFields
+            data={form.data}
+            errors={form.errors}
+            limits={limits}
+            types={types}
+            choices={options}
+            onChange={(field, value) => form.setData(field, value as never)}
+            onFile={(file) => form.setData('file', file)}
+            fileRequired
+            fileHint="An iRacing .sto file, at most 1 MiB."
+            progress={form.progress?.percentage}
+          />
+        </Card>
+        <FormActions
+          label="Add setup"
+          busy={form.processing}
+          cancelHref={route('admin.setups')}
+          testId="setup-submit"
+        />
+      </form>
+    </>
+  );
+}
