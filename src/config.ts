@@ -55,6 +55,11 @@ export const configSchema = z.object({
   READ_YOUR_WRITES_MS: z.coerce.number().int().min(0).max(30_000).default(3000),
   /** Seconds a public racing API answer is reused in-process (0: off). See docs/api.md. */
   API_CACHE_SECONDS: z.coerce.number().int().min(0).max(30).default(10),
+  /**
+   * `/readyz` answers 503 while a projection is more than this many events behind the log
+   * (docs/operations.md, "Health").
+   */
+  READY_MAX_LAG: z.coerce.number().int().min(0).default(1000),
   /** Megabytes of server-rendered pages reused in-process in production (0: off). See docs/web.md. */
   SSR_CACHE_MB: z.coerce.number().int().min(0).max(1024).default(32),
 });

@@ -33,3 +33,19 @@ export function createLogger(opts: { level: string; pretty: boolean }): Logger {
       : {}),
   });
 }
+
+/**
+ * Logs the first error of a run of identical ones and then one per `everyMs` (ioredis reports
+ * every failed reconnect; an outage of minutes must not flood the log).
+ */
+export function quietRepeats(log: (err: Error) => void, everyMs = 30_000): (err: Error) => void {
+  let last = '';
+  let at = 0;
+  return (err) => {
+    const now = Date.now();
+    if (err.message === last && now - at < everyMs) return;
+    last = err.message;
+    at = now;
+    log(err);
+  };
+}

@@ -41,3 +41,11 @@ export async function migrateLatest(knex: Knex): Promise<string[]> {
   })) as [number, string[]];
   return applied;
 }
+
+/** Names of the migrations in migrations/ this database has not run yet (readiness). */
+export async function pendingMigrations(knex: Knex): Promise<string[]> {
+  const [, pending] = (await knex.migrate.list({
+    migrationSource: new DirectoryMigrationSource(),
+  })) as [unknown[], string[]];
+  return pending.map((file) => file.replace(/\.ts$/, ''));
+}

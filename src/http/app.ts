@@ -28,6 +28,7 @@ import { staticAssets } from './static.ts';
 import { bodyParsers, formMethodOverride } from './body.ts';
 import { appOrigin } from '../config.ts';
 import { series } from './series.ts';
+import { healthRoutes } from './health/health.ts';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const JSON_BODY_LIMIT = '100kb';
@@ -99,6 +100,7 @@ function memoUser(resolve: HttpDeps['resolveUser']): (req: Request) => Promise<A
 
 /**
  * The Express 5 app of the web process. Middleware order (each line's reason):
+ *  0. /healthz and /readyz (health/health.ts): unlogged, no session, nothing else in the way;
  *  1. request id + one log line (src/http/request-log.ts); security headers (CSP nonce);
  *     compression (only for clients that accept it);
  *  2. hashed static assets (immutable) or Vite's dev middleware, then the sessionless routes
@@ -198,6 +200,16 @@ export async function createHttpApp(
     table.filter((r) => r.sessionless),
     { ...deps, apiCache },
     noUser,
+  );
+  // Liveness and readiness: before the request log and every per-visitor layer.
+  app.use(
+    healthRoutes({
+      knex: deps.knex,
+      eventStore: deps.eventStore,
+      jobs: deps.jobs,
+      logger,
+      maxLag: config.READY_MAX_LAG,
+    }),
   );
   // Every request passes these; one router layer (series.ts).
   app.use(

@@ -21,6 +21,65 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * A part the request needs (the database, Redis) cannot be reached right now: 503 with
+ * Retry-After, a message that says so, nothing changed. `part` is for the log only.
+ */
+export class ServiceUnavailableError extends HttpError {
+  constructor(
+    readonly part: string,
+    override readonly cause?: unknown,
+  ) {
+    super(
+      503,
+      'Pitwall is briefly unavailable. Nothing was changed; try again in a moment.',
+      'service_unavailable',
+    );
+  }
+}
+
+/** Seconds a 503 asks the client to wait. */
+export const RETRY_AFTER_SECONDS = 5;
+
+/** Connection-level failures of PostgreSQL (server down, restarting, unreachable, pool starved). */
+const DATABASE_DOWN_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EPIPE',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now (starting up, shutting down)
+  '08000', // connection_exception
+  '08001', // sqlclient_unable_to_establish_sqlconnection
+  '08003', // connection_does_not_exist
+  '08006', // connection_failure
+]);
+const DATABASE_DOWN_MESSAGES =
+  /Connection terminated|Timeout acquiring a connection|Client has encountered a connection error|connect ECONNREFUSED|Connection is closed|terminating connection/i;
+
+/** Whether `err` (or what it wraps) says the database is unreachable rather than a bug. */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e = err, depth = 0; e && depth < 5; depth++) {
+    if (typeof e !== 'object') return false;
+    const { code, message, name, errors } = e as {
+      code?: unknown;
+      message?: unknown;
+      name?: unknown;
+      errors?: unknown;
+    };
+    if (typeof code === 'string' && DATABASE_DOWN_CODES.has(code)) return true;
+    if (name === 'KnexTimeoutError') return true;
+    if (typeof message === 'string' && DATABASE_DOWN_MESSAGES.test(message)) return true;
+    // AggregateError of a dual-stack connect (127.0.0.1 and ::1 both refused).
+    if (Array.isArray(errors) && errors.some((x) => isDatabaseUnavailable(x))) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 export function codeForStatus(status: number): string {
   switch (status) {
     case 400:
@@ -41,6 +100,8 @@ export function codeForStatus(status: number): string {
       return 'too_many_requests';
     case 501:
       return 'not_implemented';
+    case 503:
+      return 'service_unavailable';
     default:
       return status >= 500 ? 'server_error' : 'error';
   }
@@ -153,7 +214,11 @@ export function errorHandler(opts: { logger: Logger; production: boolean }): Err
     }
     const answered = answerCommandError(thrown, req, res);
     if (answered === true) return;
-    const err = answered ?? thrown;
+    const err =
+      answered ??
+      (!(thrown instanceof HttpError) && isDatabaseUnavailable(thrown)
+        ? new ServiceUnavailableError('database', thrown)
+        : thrown);
     void (async () => {
       if (err instanceof ZodError) {
         if (isApiRequest(req)) {
@@ -170,7 +235,18 @@ export function errorHandler(opts: { logger: Logger; production: boolean }): Err
         }
       }
       const status = statusOf(err);
-      if (status >= 500) opts.logger.error({ err, reqId: req.id }, 'request failed');
+      if (err instanceof ServiceUnavailableError) {
+        // The outage is logged by the part that saw it; one short line per request here.
+        opts.logger.warn(
+          {
+            reqId: req.id,
+            part: err.part,
+            cause: String((err.cause as Error | undefined)?.message ?? err.cause),
+          },
+          'answered 503: a dependency is unavailable',
+        );
+        res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
+      } else if (status >= 500) opts.logger.error({ err, reqId: req.id }, 'request failed');
       const exposed =
         err instanceof HttpError
           ? err.message
@@ -178,7 +254,7 @@ export function errorHandler(opts: { logger: Logger; production: boolean }): Err
             ? err.message
             : null;
       const message =
-        status >= 500
+        status >= 500 && !(err instanceof ServiceUnavailableError)
           ? opts.production
             ? null
             : err instanceof Error
@@ -196,6 +272,11 @@ export function errorHandler(opts: { logger: Logger; production: boolean }): Err
       }
       await renderErrorPage(req, status);
     })().catch((renderErr: unknown) => {
+      if (!res.headersSent && err instanceof ServiceUnavailableError) {
+        // The page needs what is down (the signed-in user, the session): plain text, same status.
+        res.status(503).type('text').send(err.message);
+        return;
+      }
       opts.logger.error({ err: renderErr }, 'error page failed to render');
       if (!res.headersSent) res.status(500).type('text').send('Internal Server Error');
     });

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import type { Logger } from '../logger.ts';
+import { quietRepeats, type Logger } from '../logger.ts';
 import {
   createPostgresBackend,
   DEFAULT_SCHEMA,
@@ -54,6 +54,8 @@ export interface JobBackend {
     processor: Processor<JobPayload, unknown, string>,
     opts: { concurrency: number; lockDurationMs?: number },
   ): JobWorker;
+  /** One round trip to where the queues live (readiness); rejects when it is unreachable. */
+  ping(): Promise<void>;
   /** Closes the connections the backend opened; call after every queue and worker is closed. */
   close(): Promise<void>;
 }
@@ -92,14 +94,24 @@ async function openRedisBackend(
   logger: Logger,
 ): Promise<JobBackend> {
   // maxRetriesPerRequest: null is what BullMQ requires of connections its workers block on.
+  // Every ioredis client and every BullMQ object (they re-emit their connection's errors) has an
+  // 'error' listener: an EventEmitter without one throws, and a Redis outage would end the process.
   const connection = new Redis(config.redisUrl, { maxRetriesPerRequest: null });
-  connection.on('error', (err) => logger.error({ err }, 'redis connection error (jobs)'));
+  const onError = (what: string) => (err: Error) =>
+    logger.error({ err, what }, 'redis unavailable (jobs); retrying');
+  connection.on('error', quietRepeats(onError('connection')));
   await connection.ping();
   return {
     kind: 'redis',
     namespace: config.prefix,
-    createQueue: (name) =>
-      new Queue<JobPayload, unknown, string>(name, { connection, prefix: config.prefix }),
+    createQueue: (name) => {
+      const queue = new Queue<JobPayload, unknown, string>(name, {
+        connection,
+        prefix: config.prefix,
+      });
+      queue.on('error', quietRepeats(onError(`queue ${name}`)));
+      return queue;
+    },
     createWorker: (name, processor, opts) =>
       new Worker<JobPayload, unknown, string>(name, processor, {
         connection,
@@ -107,7 +119,17 @@ async function openRedisBackend(
         concurrency: opts.concurrency,
         ...(opts.lockDurationMs !== undefined ? { lockDuration: opts.lockDurationMs } : {}),
       }),
+    ping: async () => {
+      // The connection queues commands while it reconnects: say so at once instead of waiting.
+      if (connection.status !== 'ready') throw new Error(`redis connection ${connection.status}`);
+      await connection.ping();
+    },
     close: async () => {
+      // QUIT waits for a reply, which never comes while Redis is away: then just disconnect.
+      if (connection.status !== 'ready') {
+        connection.disconnect();
+        return;
+      }
       await connection.quit().catch(() => connection.disconnect());
     },
   };
@@ -147,6 +169,9 @@ async function openPostgresBackend(
         concurrency: opts.concurrency,
         ...(opts.lockDurationMs !== undefined ? { lockDuration: opts.lockDurationMs } : {}),
       }),
+    ping: async () => {
+      await pool.query('SELECT 1');
+    },
     close: () => pool.end(),
   };
 }

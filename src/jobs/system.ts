@@ -73,6 +73,8 @@ export interface JobSystem {
    * (the append already succeeded; the safety poll catches up if the wake cannot be queued).
    */
   notifyAppended(position: Position, eventTypes: readonly string[]): Promise<void>;
+  /** One round trip to the backend (Redis, or the PostgreSQL schema); rejects when unreachable. */
+  ping(): Promise<void>;
   /** Graceful: stops workers (active jobs finish or stop at a safe point), then queues, then connections. */
   close(): Promise<void>;
 }
@@ -91,6 +93,18 @@ export interface CreateJobSystemOptions {
 }
 
 const DEFAULT_CONCURRENCY = 2;
+/** How long an append's caller waits for its projection wake-ups to be queued. */
+const NOTIFY_WAIT_MS = 1000;
+
+/** `work`, or a rejection after `ms` (`work` goes on; its own failure is then ignored). */
+function boundedWait(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`not queued within ${ms} ms`)), ms);
+  });
+  work.catch(() => undefined);
+  return Promise.race([work.then(() => undefined), timeout]).finally(() => clearTimeout(timer));
+}
 const PROJECTIONS_CONCURRENCY = 4;
 
 function connectionStringOf(knex: Knex | undefined): string | undefined {
@@ -270,7 +284,10 @@ export async function createJobSystem(opts: CreateJobSystemOptions): Promise<Job
     const names = opts.projections.affectedBy(eventTypes).map((p) => p.name);
     if (names.length === 0) return;
     try {
-      await wake(names, position);
+      // While Redis is away, BullMQ holds the add until it reconnects: the caller (a mutation
+      // whose events are already appended) does not wait for that. The add lands when Redis is
+      // back; until then the safety poll runs the projections.
+      await boundedWait(wake(names, position), NOTIFY_WAIT_MS);
     } catch (err) {
       logger.warn(
         { err, projections: names, position },
@@ -299,6 +316,7 @@ export async function createJobSystem(opts: CreateJobSystemOptions): Promise<Job
     startWorkers,
     wake,
     notifyAppended,
+    ping: () => backend.ping(),
     close,
   };
 }

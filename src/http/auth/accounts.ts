@@ -122,7 +122,11 @@ export function createAccounts(deps: AccountsDeps, options: AccountsOptions = {}
   const limiter =
     options.limiter ??
     (config.REDIS_URL
-      ? createRedisRateLimiter(config.REDIS_URL, { prefix: options.redisPrefix ?? 'pitwall', now })
+      ? createRedisRateLimiter(config.REDIS_URL, {
+          prefix: options.redisPrefix ?? 'pitwall',
+          now,
+          logger,
+        })
       : createPostgresRateLimiter(knex, now));
   const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
   const mailer = options.mailer ?? deps.mailer;

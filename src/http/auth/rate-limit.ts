@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
 import { Redis } from 'ioredis';
+import { quietRepeats, type Logger } from '../../logger.ts';
+import { ServiceUnavailableError } from '../errors.ts';
 
 /**
  * Fixed-window rate limiting for sign-in, registration and password-reset requests
@@ -96,13 +98,42 @@ export function createPostgresRateLimiter(
 /** Redis counters: INCR and PEXPIRE in one MULTI per hit; keys expire with their window. */
 export function createRedisRateLimiter(
   redisUrl: string,
-  opts: { prefix?: string; now?: () => Date } = {},
+  opts: { prefix?: string; now?: () => Date; logger?: Logger } = {},
 ): RateLimiter {
-  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
+  // No offline queue: while Redis is away a hit fails at once (503, nothing changed) instead of
+  // waiting for a reconnect; the 'error' listener keeps an outage from ending the process.
+  const redis = new Redis(redisUrl, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+    connectTimeout: 2000,
+  });
+  redis.on(
+    'error',
+    quietRepeats((err) => opts.logger?.error({ err }, 'redis unavailable (rate limits); retrying')),
+  );
+  let connecting: Promise<void> | null = null;
+  const ready = async (): Promise<void> => {
+    if (redis.status === 'ready') return;
+    if (redis.status === 'wait') {
+      connecting ??= redis.connect().finally(() => (connecting = null));
+      await connecting;
+    }
+  };
+  const guarded =
+    <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        await ready();
+        return await fn(...args);
+      } catch (err) {
+        throw new ServiceUnavailableError('rate limits (Redis)', err);
+      }
+    };
   const prefix = opts.prefix ?? 'pitwall';
   const now = opts.now ?? (() => new Date());
   const redisKey = (key: string, start: number) => `${prefix}:rl:${key}:${start}`;
-  return {
+  const limiter: RateLimiter = {
     backend: 'redis',
     async hit(key, limit) {
       const t = now().getTime();
@@ -130,6 +161,12 @@ export function createRedisRateLimiter(
       redis.disconnect();
       return Promise.resolve();
     },
+  };
+  return {
+    ...limiter,
+    hit: guarded(limiter.hit),
+    peek: guarded(limiter.peek),
+    reset: guarded(limiter.reset),
   };
 }
 

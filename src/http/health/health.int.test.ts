@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catchUpTo } from '../../app/catch-up.ts';
+import { favoritesStreamName } from '../../events/favorites.ts';
+import { createJobSystem } from '../../jobs/system.ts';
+import { createProjectionRegistry } from '../../projections/core/registry.ts';
+import { allProjections } from '../../projections/index.ts';
+import {
+  createTestDatabase,
+  testConfig,
+  testRedisUrl,
+  uniquePrefix,
+  deleteRedisKeys,
+  type TestDatabase,
+} from '../../../tests/support/runtime.ts';
+import { hostPortOf, startTcpProxy } from '../../../tests/support/tcp-proxy.ts';
+import { startWebServer, type RunningWebServer } from '../server.ts';
+import { checkReadiness, type Readiness } from './health.ts';
+
+let db: TestDatabase;
+let server: RunningWebServer;
+let dataDir: string;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  const rt = db.runtime;
+  await catchUpTo(rt, allProjections);
+  dataDir = await mkdtemp(path.join(tmpdir(), 'pitwall-health-'));
+  server = await startWebServer(
+    {
+      config: testConfig({ DATA_DIR: dataDir, READY_MAX_LAG: '0' }),
+      logger: rt.logger,
+      knex: rt.knex,
+      databaseUrl: db.url,
+      eventStore: rt.eventStore,
+      jobs: rt.jobs,
+      web: { mode: 'none', version: 'v1' },
+    },
+    { port: 0, host: '127.0.0.1' },
+  );
+}, 120_000);
+
+afterAll(async () => {
+  await server?.close(100);
+  await db?.drop();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+async function readyz(): Promise<{ status: number; body: Readiness }> {
+  // One evaluation serves the probes of the next second; wait it out between scenarios.
+  await new Promise((r) => setTimeout(r, 1100));
+  const res = await fetch(`${server.url}/readyz`);
+  return { status: res.status, body: (await res.json()) as Readiness };
+}
+
+describe('/healthz and /readyz', () => {
+  it('/healthz answers 200 without touching anything, and sets no cookie', async () => {
+    const res = await fetch(`${server.url}/healthz`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('set-cookie')).toBeNull();
+    expect(((await res.json()) as { status: string }).status).toBe('alive');
+  });
+
+  it('/readyz is 200 when the database, Redis, migrations and every projection are fine', async () => {
+    const { status, body } = await readyz();
+    expect(body.checks).toMatchObject({
+      database: { ok: true },
+      migrations: { ok: true },
+      redis: { ok: true },
+      projections: { ok: true },
+    });
+    expect(status).toBe(200);
+    expect(body.status).toBe('ready');
+  });
+
+  it('a projection behind by more than READY_MAX_LAG makes it 503 naming the projection', async () => {
+    const userId = randomUUID();
+    await db.runtime.eventStore.append(favoritesStreamName(userId), [
+      {
+        id: randomUUID(),
+        type: 'DriverFavorited',
+        data: { userId, driverId: 42, favoritedAt: new Date().toISOString() },
+        metadata: { occurredAt: new Date().toISOString() },
+      },
+    ]);
+    const { status, body } = await readyz();
+    expect(status).toBe(503);
+    expect(body.status).toBe('unavailable');
+    expect(body.checks.projections!.ok).toBe(false);
+    expect(body.checks.projections!.error).toMatch(/behind: .*favorites/);
+    await catchUpTo(db.runtime, allProjections);
+    expect((await readyz()).status).toBe(200);
+  });
+
+  it('a stopped projection makes it 503 naming it', async () => {
+    await db
+      .knex('projection_checkpoints')
+      .where({ name: 'favorites' })
+      .update({ status: 'failed' });
+    try {
+      const { status, body } = await readyz();
+      expect(status).toBe(503);
+      expect(body.checks.projections!.error).toMatch(/stopped: favorites/);
+    } finally {
+      await db
+        .knex('projection_checkpoints')
+        .where({ name: 'favorites' })
+        .update({ status: 'idle' });
+    }
+  });
+
+  it('a migration not applied makes it 503 naming the migrations check', async () => {
+    const last = await db
+      .knex('knex_migrations')
+      .orderBy('id', 'desc')
+      .first<{ id: number; name: string; batch: number; migration_time: Date }>();
+    await db.knex('knex_migrations').where({ id: last!.id }).delete();
+    try {
+      const { status, body } = await readyz();
+      expect(status).toBe(503);
+      expect(body.checks.migrations).toMatchObject({ ok: false, pending: [last!.name] });
+      expect(body.checks.database!.ok).toBe(true);
+    } finally {
+      await db.knex('knex_migrations').insert(last!);
+    }
+  });
+
+  it('Redis or the database out of reach: the check names it, within the check timeout', async () => {
+    const redisProxy = await startTcpProxy(hostPortOf(testRedisUrl, 6379));
+    const prefix = uniquePrefix('health');
+    const jobs = await createJobSystem({
+      config: { REDIS_URL: redisProxy.urlFor(testRedisUrl) },
+      logger: db.runtime.logger,
+      projections: createProjectionRegistry(allProjections),
+      prefix,
+    });
+    try {
+      await redisProxy.down();
+      const readiness = await checkReadiness({
+        knex: db.knex,
+        jobs,
+        logger: db.runtime.logger,
+        maxLag: 1000,
+      });
+      expect(readiness.status).toBe('unavailable');
+      expect(readiness.checks.redis!.ok).toBe(false);
+      expect(readiness.checks.database!.ok).toBe(true);
+    } finally {
+      await jobs.close();
+      await redisProxy.close();
+      await deleteRedisKeys(prefix);
+    }
+  });
+});

@@ -1,0 +1,150 @@
+import express, { type Router } from 'express';
+import type { Knex } from '../../db/knex.ts';
+import { pendingMigrations } from '../../db/migrate.ts';
+import type { EventStore } from '../../eventstore/port.ts';
+import type { JobSystem } from '../../jobs/system.ts';
+import type { Logger } from '../../logger.ts';
+import { createProjectionRegistry } from '../../projections/core/registry.ts';
+import { projectionStatuses } from '../../projections/core/status.ts';
+import { allProjections } from '../../projections/index.ts';
+
+/**
+ * Liveness and readiness for an operator, a load balancer or a container healthcheck
+ * (docs/reliability.md, "Health"):
+ *  - `GET /healthz`: the process is alive and its event loop answers; touches nothing else, so
+ *    a database outage never makes an orchestrator kill a process that would recover by itself.
+ *  - `GET /readyz`: the process can serve: the database answers, Redis answers (when the jobs
+ *    use it), no migration is pending, and no projection has stopped or is more than
+ *    READY_MAX_LAG events behind. 200 or 503, with a JSON body naming each check.
+ * Both are mounted before the request log and the session (probes every few seconds would
+ * drown the log and cost a session lookup). One readiness evaluation serves every probe of the
+ * next `READY_CACHE_MS`, so the endpoint cannot be used to load the database.
+ */
+export interface HealthDeps {
+  knex: Knex;
+  eventStore?: EventStore | undefined;
+  jobs?: Pick<JobSystem, 'backend' | 'ping'> | undefined;
+  logger: Logger;
+  maxLag: number;
+}
+
+export interface Check {
+  ok: boolean;
+  /** Why it failed, in words an operator can act on (never a stack or a connection string). */
+  error?: string;
+  [detail: string]: unknown;
+}
+
+export interface Readiness {
+  status: 'ready' | 'unavailable';
+  checks: Record<string, Check>;
+}
+
+/** No check may hold a probe longer than this (a dead host can hang a connect). */
+export const CHECK_TIMEOUT_MS = 2000;
+const READY_CACHE_MS = 1000;
+
+async function timed(work: () => Promise<Check>): Promise<Check> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<Check>((resolve) => {
+    timer = setTimeout(
+      () => resolve({ ok: false, error: `no answer within ${CHECK_TIMEOUT_MS} ms` }),
+      CHECK_TIMEOUT_MS,
+    );
+  });
+  try {
+    return await Promise.race([
+      work().catch((err: unknown) => ({ ok: false, error: describe(err) })),
+      timeout,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function describe(err: unknown): string {
+  const { code, message } = (err ?? {}) as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) return `unreachable (${code})`;
+  if (typeof message === 'string' && message !== '') return message.split('\n')[0]!.slice(0, 200);
+  return 'failed';
+}
+
+let registry: ReturnType<typeof createProjectionRegistry> | null = null;
+
+/** Runs every check at once; each is bounded by CHECK_TIMEOUT_MS. */
+export async function checkReadiness(deps: HealthDeps): Promise<Readiness> {
+  const checks: Record<string, Promise<Check>> = {
+    database: timed(async () => {
+      await deps.knex.raw('SELECT 1');
+      return { ok: true };
+    }),
+    migrations: timed(async () => {
+      const pending = await pendingMigrations(deps.knex);
+      return pending.length === 0
+        ? { ok: true }
+        : { ok: false, error: `${pending.length} migration(s) not applied`, pending };
+    }),
+  };
+  const jobs = deps.jobs;
+  if (jobs?.backend === 'redis') {
+    checks.redis = timed(async () => {
+      await jobs.ping();
+      return { ok: true };
+    });
+  }
+  const eventStore = deps.eventStore;
+  if (eventStore) {
+    checks.projections = timed(async () => {
+      registry ??= createProjectionRegistry(allProjections);
+      const rows = await projectionStatuses({ knex: deps.knex, eventStore }, registry, {
+        lagCap: deps.maxLag + 1,
+      });
+      const stopped = rows.filter((r) => r.state === 'failed').map((r) => r.name);
+      const notBuilt = rows.filter((r) => r.state === 'not-built').map((r) => r.name);
+      const behind = rows
+        .filter((r) => r.lag !== null && r.lag > deps.maxLag)
+        .map((r) => ({ name: r.name, lag: r.lagCapped ? `>${deps.maxLag}` : r.lag }));
+      const problems = [
+        ...(stopped.length > 0 ? [`stopped: ${stopped.join(', ')}`] : []),
+        ...(notBuilt.length > 0 ? [`not built yet: ${notBuilt.join(', ')}`] : []),
+        ...(behind.length > 0
+          ? [`more than ${deps.maxLag} events behind: ${behind.map((b) => b.name).join(', ')}`]
+          : []),
+      ];
+      return problems.length === 0
+        ? { ok: true, maxLag: deps.maxLag }
+        : { ok: false, error: problems.join('; '), stopped, notBuilt, behind, maxLag: deps.maxLag };
+    });
+  }
+  const names = Object.keys(checks);
+  const results = await Promise.all(Object.values(checks));
+  const out: Record<string, Check> = {};
+  names.forEach((name, i) => (out[name] = results[i]!));
+  return { status: results.every((r) => r.ok) ? 'ready' : 'unavailable', checks: out };
+}
+
+/** The two endpoints, as one router mounted first in the app (src/http/app.ts). */
+export function healthRoutes(deps: HealthDeps): Router {
+  const router = express.Router();
+  let cached: { at: number; result: Promise<Readiness> } | null = null;
+  router.get('/healthz', (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ status: 'alive', uptimeSeconds: Math.round(process.uptime()) });
+  });
+  router.get('/readyz', async (_req, res) => {
+    const now = Date.now();
+    if (!cached || now - cached.at > READY_CACHE_MS) {
+      cached = { at: now, result: checkReadiness(deps) };
+    }
+    const readiness = await cached.result;
+    if (readiness.status !== 'ready') {
+      const failed = Object.entries(readiness.checks)
+        .filter(([, c]) => !c.ok)
+        .map(([name, c]) => `${name}: ${c.error ?? 'failed'}`);
+      deps.logger.warn({ failed }, 'not ready');
+    }
+    res.setHeader('Cache-Control', 'no-store');
+    res.status(readiness.status === 'ready' ? 200 : 503).json(readiness);
+  });
+  return router;
+}
