@@ -115,10 +115,8 @@ export function createRedisRateLimiter(
   let connecting: Promise<void> | null = null;
   const ready = async (): Promise<void> => {
     if (redis.status === 'ready') return;
-    if (redis.status === 'wait') {
-      connecting ??= redis.connect().finally(() => (connecting = null));
-      await connecting;
-    }
+    if (redis.status === 'wait') connecting ??= redis.connect().finally(() => (connecting = null));
+    if (connecting) await connecting;
   };
   const guarded =
     <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
@@ -164,9 +162,9 @@ export function createRedisRateLimiter(
   };
   return {
     ...limiter,
-    hit: guarded(limiter.hit),
-    peek: guarded(limiter.peek),
-    reset: guarded(limiter.reset),
+    hit: guarded((key: string, limit: Limit) => limiter.hit(key, limit)),
+    peek: guarded((key: string, limit: Limit) => limiter.peek(key, limit)),
+    reset: guarded((key: string, limit: Limit) => limiter.reset(key, limit)),
   };
 }
 
