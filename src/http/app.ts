@@ -207,6 +207,7 @@ export async function createHttpApp(
       knex: deps.knex,
       eventStore: deps.eventStore,
       jobs: deps.jobs,
+      projections: deps.projections,
       logger,
       maxLag: config.READY_MAX_LAG,
     }),

@@ -125,7 +125,7 @@ export function createAccounts(deps: AccountsDeps, options: AccountsOptions = {}
       ? createRedisRateLimiter(config.REDIS_URL, {
           prefix: options.redisPrefix ?? 'pitwall',
           now,
-          logger,
+          logger: deps.logger,
         })
       : createPostgresRateLimiter(knex, now));
   const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };

@@ -4,7 +4,10 @@ import { pendingMigrations } from '../../db/migrate.ts';
 import type { EventStore } from '../../eventstore/port.ts';
 import type { JobSystem } from '../../jobs/system.ts';
 import type { Logger } from '../../logger.ts';
-import { createProjectionRegistry } from '../../projections/core/registry.ts';
+import {
+  createProjectionRegistry,
+  type ProjectionRegistry,
+} from '../../projections/core/registry.ts';
 import { projectionStatuses } from '../../projections/core/status.ts';
 import { allProjections } from '../../projections/index.ts';
 
@@ -24,6 +27,8 @@ export interface HealthDeps {
   knex: Knex;
   eventStore?: EventStore | undefined;
   jobs?: Pick<JobSystem, 'backend' | 'ping'> | undefined;
+  /** The process's projections (default: every projection in code). */
+  projections?: ProjectionRegistry | undefined;
   logger: Logger;
   maxLag: number;
 }
@@ -69,7 +74,7 @@ function describe(err: unknown): string {
   return 'failed';
 }
 
-let registry: ReturnType<typeof createProjectionRegistry> | null = null;
+let allRegistry: ProjectionRegistry | null = null;
 
 /** Runs every check at once; each is bounded by CHECK_TIMEOUT_MS. */
 export async function checkReadiness(deps: HealthDeps): Promise<Readiness> {
@@ -95,7 +100,8 @@ export async function checkReadiness(deps: HealthDeps): Promise<Readiness> {
   const eventStore = deps.eventStore;
   if (eventStore) {
     checks.projections = timed(async () => {
-      registry ??= createProjectionRegistry(allProjections);
+      const registry =
+        deps.projections ?? (allRegistry ??= createProjectionRegistry(allProjections));
       const rows = await projectionStatuses({ knex: deps.knex, eventStore }, registry, {
         lagCap: deps.maxLag + 1,
       });
