@@ -66,6 +66,8 @@ describe('the database goes away and comes back', () => {
         databaseUrl: url,
         eventStore: rt.eventStore,
         jobs: rt.jobs,
+        mailer: rt.mailer,
+        projections: rt.projections,
         web: { mode: 'none', version: 'v1' },
       },
       { port: 0, host: '127.0.0.1' },

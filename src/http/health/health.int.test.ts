@@ -37,6 +37,8 @@ beforeAll(async () => {
       databaseUrl: db.url,
       eventStore: rt.eventStore,
       jobs: rt.jobs,
+      mailer: rt.mailer,
+      projections: rt.projections,
       web: { mode: 'none', version: 'v1' },
     },
     { port: 0, host: '127.0.0.1' },
