@@ -7,6 +7,7 @@ import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { When } from '../../components/racing/When.tsx';
 import { StarToggle } from '../../components/StarToggle.tsx';
+import { IratingCalculator } from '../../components/racing/IratingCalculator.tsx';
 import { route } from '../../generated/routes.ts';
 import { cn } from '../../lib/cn.ts';
 import {
@@ -194,6 +195,10 @@ export default function DriversShow(props: Props) {
 
       <h2 className="mt-8 text-xl font-semibold text-ink">{formatCategory(category)}</h2>
       <RatingCharts history={history} driverName={driver.name} />
+      <IratingCalculator
+        key={category}
+        irating={props.categories.find((c) => c.category === category)?.irating ?? null}
+      />
 
       <Card title="Career" className="mt-6">
         {career ? (

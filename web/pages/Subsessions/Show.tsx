@@ -5,6 +5,11 @@ import { Card } from '../../components/Card.tsx';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { FilterLinks } from '../../components/FilterLinks.tsx';
+import {
+  IratingWhatIf,
+  type WhatIfClass,
+  type WhatIfDriver,
+} from '../../components/racing/IratingWhatIf.tsx';
 import { When } from '../../components/racing/When.tsx';
 import { trackLabel } from '../../components/racing/series-parts.tsx';
 import { route } from '../../generated/routes.ts';
@@ -321,6 +326,38 @@ function columnsFor(teamEvent: boolean, multiClass: boolean): Column<ResultLine>
   return cols.filter((c): c is Column<ResultLine> => c !== false);
 }
 
+const whatIfDriver = (l: ResultLine): WhatIfDriver[] =>
+  l.driver
+    ? [
+        {
+          custId: l.driver.id,
+          name: l.driver.name,
+          laps: l.laps,
+          oldIrating: l.oldIrating,
+          recordedChange: l.iratingChange,
+        },
+      ]
+    : [];
+
+/** The race's classes as the what-if reads them; empty when nobody in it had a rating. */
+function whatIfClasses(classes: readonly ResultClass[]): WhatIfClass[] {
+  const shaped = classes.map((c) => ({
+    id: c.id,
+    name: c.name,
+    lines: c.lines.map((l) => ({
+      key: l.key,
+      name: l.team && l.drivers.length > 0 ? l.team.name : (l.driver?.name ?? l.key),
+      classPosition: l.classPosition,
+      teamId: l.team && l.drivers.length > 0 ? l.team.id : null,
+      drivers: l.drivers.length > 0 ? l.drivers.flatMap(whatIfDriver) : whatIfDriver(l),
+    })),
+  }));
+  const rated = shaped.some((c) =>
+    c.lines.some((l) => l.drivers.some((d) => d.oldIrating !== null)),
+  );
+  return rated ? shaped : [];
+}
+
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div>
@@ -342,6 +379,7 @@ export default function SubsessionsShow({
   const columns = columnsFor(s.teamEvent, multiClass);
   const track = trackLabel(s.trackName, s.configName);
   const tabLabel = tabs.find((t) => t.type === current)?.label ?? current;
+  const whatIf = current === 'race' ? whatIfClasses(classes) : [];
   return (
     <>
       <Head title={`${s.seriesName} · ${s.trackName}`} />
@@ -439,6 +477,7 @@ export default function SubsessionsShow({
           </Card>
         ))
       )}
+      {whatIf.length > 0 && <IratingWhatIf classes={whatIf} teamEvent={s.teamEvent} />}
     </>
   );
 }
