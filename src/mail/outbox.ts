@@ -47,7 +47,7 @@ export async function insertOutbox(
 }
 
 /** Erases every message addressed to the user (account deletion). */
-export async function deleteMailOf(db: Knex, userId: string): Promise<void> {
+export async function deleteMailOf(db: Knex | Knex.Transaction, userId: string): Promise<void> {
   await db(MAIL_OUTBOX_TABLE).where({ user_id: userId }).delete();
 }
 

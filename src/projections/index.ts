@@ -1,3 +1,4 @@
+import { accountErasureProcessor } from '../commands/users/erasure.ts';
 import { articlesProjection } from './articles/projection.ts';
 import type { Projection } from './core/types.ts';
 import { favoritesProjection } from './favorites/projection.ts';
@@ -26,4 +27,5 @@ export const allProjections: Projection[] = [
   gearProjection,
   setupsProjection,
   recruitmentProjection,
+  accountErasureProcessor,
 ];

@@ -17,6 +17,7 @@ import { parseCommandInput } from '../core/validation.ts';
 import { claimIdentity, releaseClaim, releaseClaims } from './claims.ts';
 import type { UpdateProfile, UserCommand } from './commands.ts';
 import { deleteCredentials, setPasswordHash } from './credentials.ts';
+import { eraseAccountData } from './erasure.ts';
 import { userDecider, type UserState } from './decider.ts';
 import { countryRule, displayNameRule, emailRule, iracingCustomerIdRule } from './rules.ts';
 
@@ -298,16 +299,16 @@ export async function changeRole(
 }
 
 /**
- * Deletes the account: appends UserDeleted, then shreds — the data key (every sealed value in
- * the log becomes unreadable) and the password hash. Idempotent: a repeat after a crash
- * between the steps appends nothing and finishes the shredding. The read models drop their
- * rows when they apply UserDeleted; sessions, reset tokens and mail are erased by the caller.
+ * Deletes the account: appends UserDeleted, then erases what the account left outside the log
+ * (eraseAccountData: the data key — every sealed value in the log becomes unreadable — the
+ * password hash, claims, reset tokens and mail). A process that dies between the two leaves the
+ * erasure to the `account_erasure` processor, which runs it from the event (erasure.ts); a
+ * repeated call appends nothing and erases again. The read models drop their rows when they
+ * apply UserDeleted; sessions are ended by the caller.
  */
 export async function deleteUser(deps: UserCommandDeps, userId: string): Promise<UserOutcome> {
   const result = await run(deps, userId, { type: 'DeleteUser', data: { userId } });
-  await deleteUserKey(deps.knex, userId);
-  await deleteCredentials(deps.knex, userId);
-  await releaseClaims(deps.knex, userId);
+  await eraseAccountData(deps.knex, userId);
   return outcome(userId, result);
 }
 

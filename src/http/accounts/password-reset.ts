@@ -31,9 +31,11 @@ export const showForgotPassword: RouteHandler = (_req, res) =>
   res.inertia.render('Auth/ForgotPassword', {});
 
 /**
- * POST /auth/forgot-password: the same answer for every well-formed address. For an account
- * with an email: a fresh token (older ones voided) and the mail, written to the outbox; the
- * delivery happens after the response, so timing does not tell either.
+ * POST /auth/forgot-password: the same answer for every well-formed address, by the same path:
+ * validation and the rate limits (keyed by the address's HMAC whether or not it has an
+ * account), then the answer. Whether an account uses the address is looked up only after the
+ * answer (`accounts.defer`): for an account with an email, a fresh token (older ones voided)
+ * and the mail, written to the outbox and delivered in the background.
  */
 export const submitForgotPassword: RouteHandler = async (req, res, deps) => {
   const accounts = accountsOf(deps);
@@ -57,20 +59,21 @@ export const submitForgotPassword: RouteHandler = async (req, res, deps) => {
     );
     return;
   }
-  const userId = await findUserIdByEmailHash(deps.knex, emailHash);
-  const account = userId ? await findAccountSettings(deps.knex, userId) : null;
-  if (account?.email) {
+  res.inertia.flash({ success: RESET_LINK_SENT });
+  res.inertia.back({ fallback: '/auth/forgot-password' });
+  const origin = publicOrigin(deps);
+  accounts.defer(async () => {
+    const userId = await findUserIdByEmailHash(deps.knex, emailHash);
+    const account = userId ? await findAccountSettings(deps.knex, userId) : null;
+    if (!account?.email) return;
     const token = await issueResetToken(deps.knex, account.id, accounts.now());
-    const link = `${publicOrigin(deps)}/auth/reset-password?token=${token}`;
     const mail = passwordResetMail({
       appName: deps.config.APP_NAME,
-      link,
+      link: `${origin}/auth/reset-password?token=${token}`,
       validMinutes: RESET_TOKEN_TTL_MINUTES,
     });
     await accounts.mailer.send({ userId: account.id, to: account.email, ...mail });
-  }
-  res.inertia.flash({ success: RESET_LINK_SENT });
-  res.inertia.back({ fallback: '/auth/forgot-password' });
+  });
 };
 
 /** GET /auth/reset-password?token=…: the new-password form, or the "link expired" state. */

@@ -314,6 +314,59 @@ describe('DELETE /auth/user', () => {
     expect(await tablesContaining('Rebuilt Ghost')).toEqual([]);
   });
 
+  it('a process that dies right after appending UserDeleted: the account_erasure processor finishes the erasure', async () => {
+    const { createProjectionRunner } = await import('../../projections/core/runner.ts');
+    const { rebuildProjection } = await import('../../projections/core/rebuild.ts');
+    const { accountErasureProcessor } = await import('../../commands/users/erasure.ts');
+    const { handleCommand } = await import('../../commands/core/handle-command.ts');
+    const { userDecider } = await import('../../commands/users/decider.ts');
+    const { userStreamName } = await import('../../events/user.ts');
+    const { logger } = await import('./test-support/harness.ts');
+    const runnerDeps = { knex: h.db.knex, eventStore: h.store, logger };
+    // The worker's start: the processor's checkpoint at the log's head.
+    await rebuildProjection(runnerDeps, accountErasureProcessor, { waitForLock: true });
+
+    const email = uniqueEmail('half.deleted');
+    const client = await h.client();
+    await registerUser(client, { email, displayName: 'Half Deleted' });
+    const userId = (await signedInUserId(client))!;
+    await send(await h.client(), 'POST', '/auth/forgot-password', { email });
+    await h.accounts.drain();
+    // The web process appends UserDeleted and dies before it erases anything.
+    await handleCommand(h.store, userStreamName(userId), userDecider, {
+      type: 'DeleteUser',
+      data: { userId },
+    });
+    const left = async () =>
+      Object.fromEntries(
+        await Promise.all(
+          ['user_keys', 'user_credentials', 'identity_claims', 'password_reset_tokens', 'mail_outbox'].map(
+            async (table) =>
+              [
+                table,
+                Number(
+                  (await h.db.knex(table).where({ user_id: userId }).count<{ n: string }[]>('* as n'))[0]!.n,
+                ),
+              ] as const,
+          ),
+        ),
+      );
+    expect(Object.values(await left()).every((n) => n > 0)).toBe(true);
+
+    const result = await createProjectionRunner(runnerDeps).runUntilCaughtUp(accountErasureProcessor);
+    expect(result.kind).toBe('caught-up');
+    expect(await left()).toEqual({
+      user_keys: 0,
+      user_credentials: 0,
+      identity_claims: 0,
+      password_reset_tokens: 0,
+      mail_outbox: 0,
+    });
+    await h.project();
+    expect(await tablesContaining(email)).toEqual([]);
+    expect(await canSignIn(email, PASSWORD)).toBe(false);
+  });
+
   it.each([
     ['a wrong password', { password: 'not it at all' }, ['password']],
     ['a missing password', {}, ['password']],

@@ -7,7 +7,6 @@ import {
 } from '../../commands/users/handlers.ts';
 import { getPasswordHash } from '../../commands/users/credentials.ts';
 import { isCountryCode } from '../../commands/users/rules.ts';
-import { deleteMailOf } from '../../mail/outbox.ts';
 import { passwordChangedMail } from '../../mail/templates.ts';
 import { listFavoriteDrivers } from '../../queries/favorites.ts';
 import { findAccountSettings, findSessionUser } from '../../queries/users.ts';
@@ -191,8 +190,6 @@ export const submitDeleteAccount: RouteHandler = async (req, res, deps) => {
     return;
   }
   const outcome = await deleteUser(accounts.commandDeps(req), account.id);
-  await deleteResetTokensOf(deps.knex, account.id);
-  await deleteMailOf(deps.knex, account.id);
   await accounts.settle(outcome.position, ['users', 'favorites']);
   await endSessionsOf(deps.knex, account.id, null);
   await signOut(req, res);

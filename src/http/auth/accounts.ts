@@ -76,6 +76,11 @@ export interface AccountsOptions {
   keyring?: PiiKeyring;
   /** Redis key prefix of the rate limiter (tests: a unique one). Default 'pitwall'. */
   redisPrefix?: string;
+  /**
+   * Runs work a handler leaves for after its answer. Default: on the next turn of the event
+   * loop, tracked (`drain`) and logged on failure. Tests pass one that holds the tasks.
+   */
+  defer?: (task: () => Promise<void>) => void;
 }
 
 export interface Accounts {
@@ -104,6 +109,13 @@ export interface Accounts {
   readonly resolveUser: (req: Request) => Promise<AuthUser | null>;
   /** Everything a user or favorites command needs, with this request as actor and correlation. */
   readonly commandDeps: (req: Request) => UserCommandDeps;
+  /**
+   * Work that must not shape the answer (forgot-password's lookup, token and mail: their time
+   * would tell whether an account exists). The handler answers first; the task runs after it.
+   */
+  readonly defer: (task: () => Promise<void>) => void;
+  /** Resolves when every deferred task has finished (shutdown, tests). */
+  drain(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -131,6 +143,19 @@ export function createAccounts(deps: AccountsDeps, options: AccountsOptions = {}
   const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
   const mailer = options.mailer ?? deps.mailer;
   const settle: Settle = (position, projections) => projectionsVisible(deps, projections, position);
+  const deferred = new Set<Promise<void>>();
+  const defer =
+    options.defer ??
+    ((task: () => Promise<void>) => {
+      const run: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(task)
+        .catch((err: unknown) => logger.error({ err }, 'deferred account work failed'))
+        .finally(() => deferred.delete(run));
+      deferred.add(run);
+    });
+  const drain = async () => {
+    while (deferred.size > 0) await Promise.all([...deferred]);
+  };
 
   const authenticator = new passport.Passport();
   authenticator.serializeUser((user, done) => {
@@ -209,7 +234,10 @@ export function createAccounts(deps: AccountsDeps, options: AccountsOptions = {}
       keyring,
       now,
     }),
+    defer,
+    drain,
     async close() {
+      await drain();
       await limiter.close();
     },
   };

@@ -233,6 +233,8 @@ export async function signedInUserId(client: TestClient): Promise<string | null>
   return auth.user?.id ?? null;
 }
 
+/** The mail outbox, once the work handlers deferred past their answers has finished. */
 export async function outbox(h: Harness): Promise<OutboxRow[]> {
+  await h.accounts.drain();
   return h.db.knex<OutboxRow>(MAIL_OUTBOX_TABLE).orderBy('id');
 }
