@@ -18,7 +18,7 @@ import { createLogger, type Logger } from '../logger.ts';
 import { createMailer, type Mailer } from '../mail/mailer.ts';
 import { createProjectionRegistry, type ProjectionRegistry } from '../projections/core/registry.ts';
 import type { Projection } from '../projections/core/types.ts';
-import { allProjections } from '../projections/index.ts';
+import { allEventConsumers } from './event-consumers.ts';
 import { onShutdownSignal } from './signals.ts';
 import { startWorkers, type Workers } from './workers.ts';
 
@@ -44,7 +44,7 @@ export interface OpenRuntimeOptions {
   events?: readonly EventDefinition[];
   /** Default: the role's logger (see `roleLogger`). */
   logger?: Logger;
-  /** The projections the workers run and appends wake. Default: allProjections. */
+  /** The projections the workers run and appends wake. Default: allEventConsumers. */
   projections?: readonly Projection[];
   /**
    * Where BullMQ keeps its queues. Default: REDIS_URL with prefix 'pitwall', else the app
@@ -224,7 +224,7 @@ export async function openRuntime(config: Config, opts: OpenRuntimeOptions): Pro
     });
     closers.push({ name: 'event store', close: () => eventStore.close() });
 
-    const projections = createProjectionRegistry(opts.projections ?? allProjections);
+    const projections = createProjectionRegistry(opts.projections ?? allEventConsumers);
     const redisUrl = opts.jobs?.redisUrl ?? config.REDIS_URL;
     const jobs = await createJobSystem({
       config: { REDIS_URL: redisUrl, DATABASE_URL: database.url },

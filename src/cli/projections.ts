@@ -4,7 +4,7 @@ import { rebuildProjections } from '../projections/core/rebuild-many.ts';
 import { UnknownProjectionError, type ProjectionRegistry } from '../projections/core/registry.ts';
 import type { RunnerDeps } from '../projections/core/runner.ts';
 import { formatStatusTable, projectionStatuses } from '../projections/core/status.ts';
-import { allProjections } from '../projections/index.ts';
+import { allEventConsumers } from '../app/event-consumers.ts';
 import { runMain } from './output.ts';
 
 const USAGE = `Usage:
@@ -92,7 +92,7 @@ async function main(argv: readonly string[]): Promise<number> {
     return 2;
   }
   const config = configOrExit(2);
-  const known = allProjections.map((p) => p.name);
+  const known = allEventConsumers.map((p) => p.name);
   if (command.kind === 'rebuild' && command.target !== 'all' && !known.includes(command.target)) {
     process.stderr.write(`${new UnknownProjectionError(command.target, known).message}\n`);
     return 2;

@@ -1,4 +1,3 @@
-import { accountErasureProcessor } from '../commands/users/erasure.ts';
 import { articlesProjection } from './articles/projection.ts';
 import type { Projection } from './core/types.ts';
 import { favoritesProjection } from './favorites/projection.ts';
@@ -14,7 +13,8 @@ import { usersProjection } from './users/projection.ts';
 /**
  * Every read model the workers run, in one list. Add a projection by importing it here and
  * appending it to the array; the runner, the worker start-up (rebuild on version change) and
- * `npm run projections` all read this list through a ProjectionRegistry.
+ * `npm run projections` all read this list (with the write side's event processors, src/app/event-consumers.ts)
+ * through a ProjectionRegistry.
  */
 export const allProjections: Projection[] = [
   articlesProjection,
@@ -27,5 +27,4 @@ export const allProjections: Projection[] = [
   gearProjection,
   setupsProjection,
   recruitmentProjection,
-  accountErasureProcessor,
 ];

@@ -3,7 +3,6 @@ import { deleteUserKey } from '../../events/user-pii.ts';
 import { UserDeleted } from '../../events/user.ts';
 import { defineProcessor } from '../../jobs/processor.ts';
 import { deleteMailOf } from '../../mail/outbox.ts';
-import { RESET_TOKENS_TABLE } from '../../http/auth/reset-tokens.ts';
 import { releaseClaims } from './claims.ts';
 import { deleteCredentials } from './credentials.ts';
 
@@ -17,7 +16,9 @@ export async function eraseAccountData(db: Knex | Knex.Transaction, userId: stri
   await deleteUserKey(db, userId);
   await deleteCredentials(db, userId);
   await releaseClaims(db, userId);
-  await db(RESET_TOKENS_TABLE).where({ user_id: userId }).delete();
+  await db('password_reset_tokens') // src/http/auth/reset-tokens.ts
+    .where({ user_id: userId })
+    .delete();
   await deleteMailOf(db, userId);
 }
 

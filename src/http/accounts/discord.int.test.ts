@@ -202,6 +202,55 @@ describe('Discord sign-in', () => {
   });
 });
 
+describe('Discord-only accounts re-authenticate with Discord', () => {
+  const settingsProps = async (client: TestClient) =>
+    (await client.visit('/settings')).page().props as { discordConfirmed: boolean };
+
+  it('sets a first password or deletes the account only within minutes of a Discord sign-in', async () => {
+    const client = await h.client();
+    const user = discordUser();
+    await signInWithDiscord(client, user);
+    const userId = await signedInUserId(client);
+    expect((await settingsProps(client)).discordConfirmed).toBe(true);
+
+    // A session left open (or stolen) later: neither a first password nor a deletion.
+    h.clock.advance(11 * 60_000);
+    expect((await settingsProps(client)).discordConfirmed).toBe(false);
+    const head = await h.store.headPosition();
+    await send(client, 'POST', '/auth/change-password', {
+      password: PASSWORD,
+      passwordConfirmation: PASSWORD,
+    });
+    expect(Object.keys(await errorsAfter(client))).toEqual(['password']);
+    await send(client, 'DELETE', '/auth/user', { confirmation: 'DELETE' });
+    expect(Object.keys(await errorsAfter(client))).toEqual(['confirmation']);
+    expect(await h.store.headPosition()).toBe(head);
+    expect(await account(client)).toMatchObject({ hasPassword: false });
+    expect(await signedInUserId(client)).toBe(userId);
+
+    // "Confirm with Discord": the signed-in owner comes back with the linked Discord account.
+    const res = await signInWithDiscord(client, user);
+    expect(res.headers.get('location')).toBe('/settings');
+    expect((await flashOf(client)).success).toMatch(/^Confirmed with Discord/);
+    expect((await settingsProps(client)).discordConfirmed).toBe(true);
+    await send(client, 'DELETE', '/auth/user', { confirmation: 'DELETE' });
+    expect(await signedInUserId(client)).toBeNull();
+    await h.project();
+    expect(await h.db.knex('users').where({ id: userId }).first()).toBeUndefined();
+  });
+
+  it('another Discord account does not confirm', async () => {
+    const client = await h.client();
+    await signInWithDiscord(client, discordUser());
+    h.clock.advance(11 * 60_000);
+    await signInWithDiscord(client, discordUser()); // someone else's: a link attempt, refused
+    expect((await settingsProps(client)).discordConfirmed).toBe(false);
+    await send(client, 'DELETE', '/auth/user', { confirmation: 'DELETE' });
+    expect(Object.keys(await errorsAfter(client))).toEqual(['confirmation']);
+    expect(await signedInUserId(client)).not.toBeNull();
+  });
+});
+
 describe('Discord and password reset (account pre-hijacking)', () => {
   it('a password reset ends a Discord link made before it', async () => {
     // Someone registers the victim's address first and links their own Discord account…

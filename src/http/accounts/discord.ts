@@ -12,6 +12,7 @@ import { DISCORD_STRATEGY, type DiscordIdentity } from '../auth/discord.ts';
 import { signIn } from '../auth/session.ts';
 import { openSession } from '../session/session.ts';
 import type { RouteHandler } from '../routing/types.ts';
+import { DISCORD_CONFIRM_MINUTES, markDiscordConfirmed } from './reauth.ts';
 import { NOT_READY_YET } from './register.ts';
 import { accountsOf, errorsOf } from './respond.ts';
 
@@ -123,7 +124,14 @@ export const discordCallback: RouteHandler = async (req, res, deps) => {
         else result = Object.values(errorsOf(err))[0] ?? 'Discord could not be linked.';
       }
     }
-    if (result === 'linked' || result === 'already') {
+    if (result === 'already') {
+      // "Confirm with Discord": the owner proved the linked Discord account just now.
+      markDiscordConfirmed(req, accounts.now());
+      res.inertia.flash({
+        success: `Confirmed with Discord. For the next ${DISCORD_CONFIRM_MINUTES} minutes you can set a password or delete this account.`,
+      });
+      res.inertia.redirect('/settings');
+    } else if (result === 'linked') {
       res.inertia.flash({ success: 'Discord is linked to your account.' });
       res.inertia.redirect('/settings');
     } else {
@@ -140,6 +148,7 @@ export const discordCallback: RouteHandler = async (req, res, deps) => {
       return;
     }
     await signIn(req, user);
+    markDiscordConfirmed(req, accounts.now());
     res.inertia.redirect('/');
     return;
   }
@@ -190,6 +199,7 @@ export const discordCallback: RouteHandler = async (req, res, deps) => {
     return;
   }
   await signIn(req, user);
+  markDiscordConfirmed(req, accounts.now());
   res.inertia.flash({ success: 'Welcome to Pitwall! Your account was created with Discord.' });
   res.inertia.redirect('/settings');
 };

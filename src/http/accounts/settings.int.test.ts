@@ -340,12 +340,23 @@ describe('DELETE /auth/user', () => {
     const left = async () =>
       Object.fromEntries(
         await Promise.all(
-          ['user_keys', 'user_credentials', 'identity_claims', 'password_reset_tokens', 'mail_outbox'].map(
+          [
+            'user_keys',
+            'user_credentials',
+            'identity_claims',
+            'password_reset_tokens',
+            'mail_outbox',
+          ].map(
             async (table) =>
               [
                 table,
                 Number(
-                  (await h.db.knex(table).where({ user_id: userId }).count<{ n: string }[]>('* as n'))[0]!.n,
+                  (
+                    await h.db
+                      .knex(table)
+                      .where({ user_id: userId })
+                      .count<{ n: string }[]>('* as n')
+                  )[0]!.n,
                 ),
               ] as const,
           ),
@@ -353,7 +364,8 @@ describe('DELETE /auth/user', () => {
       );
     expect(Object.values(await left()).every((n) => n > 0)).toBe(true);
 
-    const result = await createProjectionRunner(runnerDeps).runUntilCaughtUp(accountErasureProcessor);
+    const result =
+      await createProjectionRunner(runnerDeps).runUntilCaughtUp(accountErasureProcessor);
     expect(result.kind).toBe('caught-up');
     expect(await left()).toEqual({
       user_keys: 0,

@@ -17,6 +17,7 @@ import { endSessionsOf, signIn, signOut } from '../auth/session.ts';
 import type { HttpDeps } from '../deps.ts';
 import { HttpError } from '../errors.ts';
 import type { RouteHandler } from '../routing/types.ts';
+import { CONFIRM_WITH_DISCORD, discordConfirmed, spendDiscordConfirmation } from './reauth.ts';
 import { accountsOf, backWithErrors, errorsOf, publicOrigin, userIdOf } from './respond.ts';
 import {
   changePasswordForm,
@@ -71,11 +72,15 @@ export const showSettings: RouteHandler = async (req, res, deps) => {
     favorites,
     countries,
     discordEnabled: deps.accounts?.discord != null,
+    // Only an account without a password confirms with Discord (reauth.ts).
+    discordConfirmed:
+      !account.hasPassword && deps.accounts != null && discordConfirmed(req, deps.accounts.now()),
   });
 };
 
 /**
- * POST /auth/change-password: the current password (unless the account has none yet), the
+ * POST /auth/change-password: the current password (an account without one: a fresh Discord
+ * sign-in, reauth.ts), the
  * policy, then the new hash with a UserPasswordChanged event. Every other session of the
  * account ends; this one continues under a new session id.
  */
@@ -97,6 +102,9 @@ export const submitChangePassword: RouteHandler = async (req, res, deps) => {
       });
       return;
     }
+  } else if (!discordConfirmed(req, accounts.now())) {
+    backWithErrors(res, { password: CONFIRM_WITH_DISCORD });
+    return;
   }
   const problem = passwordProblem(parsed.data.password, { email: account.email });
   if (problem) {
@@ -114,6 +122,7 @@ export const submitChangePassword: RouteHandler = async (req, res, deps) => {
     backWithErrors(res, errorsOf(err, 'password'));
     return;
   }
+  if (!account.hasPassword) spendDiscordConfirmation(req);
   await endSessionsOf(deps.knex, account.id, req.sessionID);
   // A reset link asked for before the change must not undo it.
   await deleteResetTokensOf(deps.knex, account.id);
@@ -163,8 +172,8 @@ export const submitUnlinkDiscord: RouteHandler = async (req, res, deps) => {
 };
 
 /**
- * DELETE /auth/user, confirmed by the password (or by typing DELETE on an account without
- * one): UserDeleted, then the data key and the hash are destroyed, reset tokens and mail
+ * DELETE /auth/user, confirmed by the password (or, on an account without one, by typing
+ * DELETE after a fresh Discord sign-in: reauth.ts): UserDeleted, then the data key and the hash are destroyed, reset tokens and mail
  * erased, every session of the account ended, and this one destroyed.
  */
 export const submitDeleteAccount: RouteHandler = async (req, res, deps) => {
@@ -187,6 +196,9 @@ export const submitDeleteAccount: RouteHandler = async (req, res, deps) => {
     }
   } else if (parsed.data.confirmation !== DELETE_CONFIRMATION) {
     backWithErrors(res, { confirmation: `Type ${DELETE_CONFIRMATION} to confirm.` });
+    return;
+  } else if (!discordConfirmed(req, accounts.now())) {
+    backWithErrors(res, { confirmation: CONFIRM_WITH_DISCORD });
     return;
   }
   const outcome = await deleteUser(accounts.commandDeps(req), account.id);

@@ -25,10 +25,21 @@ export interface Props {
   favorites: { id: string; name: string }[];
   countries: { code: string; name: string }[];
   discordEnabled: boolean;
+  /**
+   * An account without a password proved its Discord account in the last few minutes (a
+   * Discord sign-in or "Confirm with Discord"): it may set a password or delete itself.
+   */
+  discordConfirmed: boolean;
 }
 
 /** The signed-in member's account: profile, password, linked accounts, favorites, deletion. */
-export default function SettingsIndex({ account, favorites, countries, discordEnabled }: Props) {
+export default function SettingsIndex({
+  account,
+  favorites,
+  countries,
+  discordEnabled,
+  discordConfirmed,
+}: Props) {
   return (
     <>
       <Head title="Settings" />
@@ -36,7 +47,7 @@ export default function SettingsIndex({ account, favorites, countries, discordEn
       <p className="mt-1 text-ink-muted">{account.email ?? 'Signed in with Discord'}</p>
       <div className="mt-6 grid max-w-3xl gap-6">
         <ProfileForm account={account} countries={countries} />
-        <PasswordForm account={account} />
+        <PasswordForm account={account} discordConfirmed={discordConfirmed} />
         <LinkedAccounts account={account} discordEnabled={discordEnabled} />
         <Card title="Favorite drivers" id="favorites" data-test="settings-favorites">
           {favorites.length === 0 ? (
@@ -59,7 +70,7 @@ export default function SettingsIndex({ account, favorites, countries, discordEn
             </ul>
           )}
         </Card>
-        <DeleteAccount account={account} />
+        <DeleteAccount account={account} discordConfirmed={discordConfirmed} />
       </div>
     </>
   );
@@ -134,7 +145,7 @@ function ProfileForm({ account, countries }: Pick<Props, 'account' | 'countries'
   );
 }
 
-function PasswordForm({ account }: Pick<Props, 'account'>) {
+function PasswordForm({ account, discordConfirmed }: Pick<Props, 'account' | 'discordConfirmed'>) {
   const form = useForm({ currentPassword: '', password: '', passwordConfirmation: '' });
   const field = bindFields(form, form.errors);
   const submit = (event: FormEvent) => {
@@ -164,6 +175,9 @@ function PasswordForm({ account }: Pick<Props, 'account'>) {
           noValidate
           data-test="password-form"
         >
+          {!account.hasPassword && !discordConfirmed && (
+            <ConfirmWithDiscord action="set a password" />
+          )}
           {account.hasPassword && (
             <Field
               label="Current password"
@@ -238,7 +252,7 @@ function LinkedAccounts({ account, discordEnabled }: Pick<Props, 'account' | 'di
   );
 }
 
-function DeleteAccount({ account }: Pick<Props, 'account'>) {
+function DeleteAccount({ account, discordConfirmed }: Pick<Props, 'account' | 'discordConfirmed'>) {
   const form = useForm({ password: '', confirmation: '' });
   const field = bindFields(form, form.errors);
   const submit = (event: FormEvent) => {
@@ -270,7 +284,10 @@ function DeleteAccount({ account }: Pick<Props, 'account'>) {
             {...field('password')}
           />
         ) : (
-          <Field label="Type DELETE to confirm" required {...field('confirmation')} />
+          <>
+            {!discordConfirmed && <ConfirmWithDiscord action="delete this account" />}
+            <Field label="Type DELETE to confirm" required {...field('confirmation')} />
+          </>
         )}
         <div>
           <Button type="submit" variant="danger" busy={form.processing} data-test="delete-submit">
@@ -279,5 +296,18 @@ function DeleteAccount({ account }: Pick<Props, 'account'>) {
         </div>
       </form>
     </Card>
+  );
+}
+
+/** An account without a password proves its owner with a fresh Discord sign-in first. */
+function ConfirmWithDiscord({ action }: { action: string }) {
+  return (
+    <p className="text-sm text-ink-muted" data-test="confirm-with-discord">
+      This account signs in with Discord. To {action}, first{' '}
+      <a href={route('auth.discord.redirect')} className="font-medium text-accent hover:underline">
+        confirm with Discord
+      </a>{' '}
+      that it is you.
+    </p>
   );
 }
