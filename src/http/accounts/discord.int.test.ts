@@ -204,7 +204,7 @@ describe('Discord sign-in', () => {
 
 describe('Discord-only accounts re-authenticate with Discord', () => {
   const settingsProps = async (client: TestClient) =>
-    (await client.visit('/settings')).page().props as { discordConfirmed: boolean };
+    (await client.visit('/settings')).page().props as unknown as { discordConfirmed: boolean };
 
   it('sets a first password or deletes the account only within minutes of a Discord sign-in', async () => {
     const client = await h.client();

@@ -126,7 +126,7 @@ export interface Accounts {
  * opens fields with the same master key.
  */
 export function createAccounts(deps: AccountsDeps, options: AccountsOptions = {}): Accounts {
-  const { config, knex } = deps;
+  const { config, knex, logger } = deps;
   const now = options.now ?? (() => new Date());
   const keyring = options.keyring ?? new PiiKeyring(resolvePiiMasterSecret(config));
   setPiiKeyring(keyring);
