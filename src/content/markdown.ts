@@ -111,6 +111,42 @@ export function renderMarkdown(markdown: string): string {
   return sanitizeHtml(html, sanitizeOptions).trim();
 }
 
+/** The rel of a link in what members write: not endorsed, user-generated, no window.opener. */
+export const UGC_REL = 'nofollow ugc noopener';
+
+const ugcOptions: sanitizeHtml.IOptions = {
+  ...sanitizeOptions,
+  // No images (no tracking pixels, no hot-linked banners) and no raw-HTML inputs.
+  allowedTags: allowedTags.filter((t) => t !== 'img' && t !== 'input'),
+  allowedSchemes: ['http', 'https'],
+  transformTags: {
+    ...sanitizeOptions.transformTags,
+    // Only absolute http(s) links stay links; anything else becomes its text.
+    a: (tagName, attribs) => {
+      const href = attribs.href ?? '';
+      if (!isExternal(href)) return { tagName: 'span', attribs: {} };
+      return {
+        tagName,
+        attribs: { href, ...(attribs.title ? { title: attribs.title } : {}), rel: UGC_REL },
+      };
+    },
+  },
+  allowedAttributes: { ...sanitizeOptions.allowedAttributes, span: [] },
+};
+
+/**
+ * Markdown that members write (recruitment profiles): the guarantees of `renderMarkdown`, and
+ * stricter: links only to absolute http(s) addresses, each with rel="nofollow ugc noopener";
+ * no images.
+ */
+export function renderUserMarkdown(markdown: string): string {
+  const html = marked.parse(markdown, { async: false });
+  return sanitizeHtml(html, {
+    ...ugcOptions,
+    allowedTags: [...(ugcOptions.allowedTags || []), 'span'],
+  }).trim();
+}
+
 /**
  * Plain text of rendered markdown, whitespace collapsed, cut at a word boundary to at most
  * `maxLength` characters (an ellipsis marks a cut). For summaries, meta descriptions and search.

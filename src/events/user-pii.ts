@@ -40,7 +40,14 @@ export const sealedValue = z
 export type SealedValue = z.infer<typeof sealedValue>;
 
 export type PiiField =
-  'email' | 'displayName' | 'discordId' | 'discordUsername' | 'iracingCustomerId' | 'country';
+  | 'email'
+  | 'displayName'
+  | 'discordId'
+  | 'discordUsername'
+  | 'iracingCustomerId'
+  | 'country'
+  /** The contact line of a recruitment profile (src/commands/recruitment). */
+  | 'recruitmentContact';
 
 export type LookupKind = 'email' | 'discord';
 

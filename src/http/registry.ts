@@ -21,6 +21,7 @@ import { worldRecordsArea } from './racing/world-records/routes.ts';
 import { gearsArea } from './gears/routes.ts';
 import { prosArea } from './pros/routes.ts';
 import { setupsArea } from './setups/routes.ts';
+import { recruitmentArea } from './recruitment/routes.ts';
 import { teamsArea } from './teams/routes.ts';
 import type { Area, RouteDef } from './routing/types.ts';
 
@@ -44,6 +45,7 @@ export const areas: readonly Area[] = [
   prosArea,
   gearsArea,
   setupsArea,
+  recruitmentArea,
   accountsArea,
   adminDashboardArea,
   adminUsersArea,

@@ -3,10 +3,14 @@ import {
   RECRUITMENT_PROFILES_TABLE as T,
   type RecruitmentProfileRow,
 } from '../projections/recruitment/tables.ts';
+import { DRIVER_LICENSES_TABLE } from '../projections/drivers/tables.ts';
+import { TEAM_MEMBERS_TABLE } from '../projections/teams/tables.ts';
 import {
   decodeCursor,
   encodeCursor,
   InvalidQueryError,
+  offsetOf,
+  offsetPage,
   pageLimit,
   type Page,
   type PageRequest,
@@ -66,12 +70,80 @@ function toDto(r: RecruitmentProfileRow): RecruitmentProfileDto {
   };
 }
 
+export const BOARD_SORTS = ['newest', 'irating'] as const;
+export type BoardSort = (typeof BOARD_SORTS)[number];
+
+/** Licence classes in order (a filter "at least B" / a requirement "at most B"). */
+const LICENCE_ORDER = ['R', 'D', 'C', 'B', 'A', 'P'] as const;
+
 export interface BoardFilters {
   kind: 'driver' | 'team';
   category?: string | undefined;
   language?: string | undefined;
   timeZone?: string | undefined;
   seriesId?: number | undefined;
+  /** The profile's iRating figure (see `ratingOf`) within [min, max]. */
+  minIRating?: number | undefined;
+  maxIRating?: number | undefined;
+  /**
+   * Drivers: the linked driver holds at least this licence (in the category, else in one of the
+   * profile's categories). Teams: the team asks for at most this licence there.
+   */
+  licence?: (typeof LICENCE_ORDER)[number] | undefined;
+  /** newest (default, keyset-paged) or irating (highest first, offset-paged: live figures). */
+  sort?: BoardSort | undefined;
+}
+
+/**
+ * The racing categories a recruitment category reads: iRacing's road licence was split into
+ * sports car and formula car, so a driver whose data predates the split is read by its road row.
+ */
+export function racingCategoriesOf(categories: readonly string[]): string[] {
+  const out = new Set(categories);
+  if (out.has('sports_car') || out.has('formula_car')) out.add('road');
+  return [...out];
+}
+
+/** SQL: the categories a row's figures are read in: the filter's, else the profile's own. */
+const categoriesSql = (
+  filterCategory: string | undefined,
+): { sql: string; bindings: Knex.Value[] } =>
+  filterCategory
+    ? { sql: '?::text[]', bindings: [racingCategoriesOf([filterCategory])] }
+    : {
+        sql: `(p.categories || CASE WHEN p.categories && ARRAY['sports_car','formula_car']
+                 THEN ARRAY['road'] ELSE ARRAY[]::text[] END)`,
+        bindings: [],
+      };
+
+/**
+ * The lateral join giving each profile its live figure `rating` (and `grp`, the licence group
+ * 1 = R … 6 = P, for drivers): a driver profile's driver's highest iRating in the categories; a
+ * team profile's highest average iRating of the catalog team's members in one of them.
+ */
+function ratingJoin(kind: 'driver' | 'team', cats: { sql: string; bindings: Knex.Value[] }) {
+  if (kind === 'driver') {
+    return {
+      sql: `LEFT JOIN LATERAL (
+          SELECT max(l.irating) AS rating,
+                 max(coalesce(l.license_group, ceil(l.license_level / 4.0)::int)) AS grp
+            FROM ${DRIVER_LICENSES_TABLE} l
+           WHERE l.cust_id = p.cust_id AND l.category = ANY (${cats.sql})
+        ) f ON true`,
+      bindings: cats.bindings,
+    };
+  }
+  return {
+    sql: `LEFT JOIN LATERAL (
+        SELECT max(x.avg_irating) AS rating, NULL::int AS grp FROM (
+          SELECT round(avg(l.irating))::int AS avg_irating
+            FROM ${TEAM_MEMBERS_TABLE} m
+            JOIN ${DRIVER_LICENSES_TABLE} l ON l.cust_id = m.cust_id
+           WHERE m.team_id = p.team_id AND l.category = ANY (${cats.sql}) AND l.irating IS NOT NULL
+           GROUP BY l.category) x
+      ) f ON true`,
+    bindings: cats.bindings,
+  };
 }
 
 /** The key of the board's order (newest first): `t` the creation time, `i` the id. */
@@ -83,29 +155,88 @@ const isBoardKey = (v: unknown): v is { t: string; i: string } =>
   typeof (v as { i?: unknown }).i === 'string' &&
   /^[0-9a-f-]{36}$/.test((v as { i: string }).i);
 
-/** Open profiles of a kind, newest first, keyset-paged, filtered. */
+export interface BoardItemDto extends RecruitmentProfileDto {
+  /** The live figure the iRating filter and sort use (null: no rated driver / member). */
+  rating: number | null;
+}
+
+/**
+ * Open profiles of a kind, filtered; newest first (keyset-paged on created_at, id) or highest
+ * live iRating first (offset-paged, since the figures move with every ingest).
+ */
 export async function listOpenProfiles(
   knex: Knex,
   filters: BoardFilters,
   page: PageRequest = {},
-): Promise<Page<RecruitmentProfileDto>> {
+): Promise<Page<BoardItemDto>> {
   const limit = pageLimit(page.limit);
-  const q = knex<RecruitmentProfileRow>(T).where({ status: 'open', kind: filters.kind });
-  if (filters.category) q.whereRaw('? = ANY (categories)', [filters.category]);
-  if (filters.language) q.whereRaw('? = ANY (languages)', [filters.language]);
-  if (filters.timeZone) q.where('time_zone', filters.timeZone);
-  if (filters.seriesId !== undefined) q.whereRaw('? = ANY (series_ids)', [filters.seriesId]);
-  if (page.cursor) {
-    const key = decodeCursor(page.cursor, isBoardKey);
-    q.whereRaw('(created_at, id) < (?::timestamptz, ?::uuid)', [key.t, key.i]);
+  const sort = filters.sort ?? 'newest';
+  const join = ratingJoin(filters.kind, categoriesSql(filters.category));
+  const where: string[] = [`p.status = 'open'`, `p.kind = ?`];
+  const bindings: Knex.Value[] = [...join.bindings, filters.kind];
+  if (filters.category) {
+    where.push('? = ANY (p.categories)');
+    bindings.push(filters.category);
   }
-  const rows = await q
-    .orderBy([
-      { column: 'created_at', order: 'desc' },
-      { column: 'id', order: 'desc' },
-    ])
-    .limit(limit + 1);
-  const items = rows.slice(0, limit).map(toDto);
+  if (filters.language) {
+    where.push('? = ANY (p.languages)');
+    bindings.push(filters.language);
+  }
+  if (filters.timeZone) {
+    where.push('p.time_zone = ?');
+    bindings.push(filters.timeZone);
+  }
+  if (filters.seriesId !== undefined) {
+    where.push('? = ANY (p.series_ids)');
+    bindings.push(filters.seriesId);
+  }
+  if (filters.minIRating !== undefined) {
+    where.push('f.rating >= ?');
+    bindings.push(filters.minIRating);
+  }
+  if (filters.maxIRating !== undefined) {
+    where.push('f.rating <= ?');
+    bindings.push(filters.maxIRating);
+  }
+  if (filters.licence) {
+    const rank = LICENCE_ORDER.indexOf(filters.licence) + 1;
+    if (filters.kind === 'driver') {
+      where.push('f.grp >= ?');
+      bindings.push(rank);
+    } else {
+      where.push(`NOT EXISTS (
+        SELECT 1 FROM jsonb_array_elements(p.requirements) r
+         WHERE r->>'minLicence' IS NOT NULL
+           AND array_position(ARRAY['R','D','C','B','A','P'], r->>'minLicence') > ?
+           ${filters.category ? `AND r->>'category' = ?` : ''})`);
+      bindings.push(rank, ...(filters.category ? [filters.category] : []));
+    }
+  }
+  let offset = 0;
+  if (sort === 'newest' && page.cursor) {
+    const key = decodeCursor(page.cursor, isBoardKey);
+    where.push('(p.created_at, p.id) < (?::timestamptz, ?::uuid)');
+    bindings.push(key.t, key.i);
+  } else if (sort === 'irating') {
+    offset = offsetOf(page);
+  }
+  const order =
+    sort === 'irating'
+      ? 'f.rating DESC NULLS LAST, p.created_at DESC, p.id DESC'
+      : 'p.created_at DESC, p.id DESC';
+  const { rows } = await knex.raw<{ rows: (RecruitmentProfileRow & { rating: number | null })[] }>(
+    `SELECT p.*, f.rating FROM ${T} p ${join.sql}
+      WHERE ${where.join(' AND ')}
+      ORDER BY ${order}
+      LIMIT ? OFFSET ?`,
+    [...bindings, limit + 1, offset],
+  );
+  const shape = (r: RecruitmentProfileRow & { rating: number | null }): BoardItemDto => ({
+    ...toDto(r),
+    rating: r.rating === null ? null : Number(r.rating),
+  });
+  if (sort === 'irating') return offsetPage(rows, limit, offset, shape);
+  const items = rows.slice(0, limit).map(shape);
   const last = items[items.length - 1];
   return {
     items,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   recruitmentStreamName,
   type RecruitmentEvent,
@@ -15,6 +15,8 @@ import { InvalidQueryError } from '../../queries/racing/paging.ts';
 import { useTestStore } from '../core/fixtures.test-support.ts';
 import { rebuildProjection } from '../core/rebuild.ts';
 import { createProjectionRunner } from '../core/runner.ts';
+import { createDriverTables } from '../drivers/tables.ts';
+import { teamsProjection } from '../teams/projection.ts';
 import { recruitmentProjection } from './projection.ts';
 import { RECRUITMENT_PROFILES_TABLE } from './tables.ts';
 
@@ -24,6 +26,13 @@ import { RECRUITMENT_PROFILES_TABLE } from './tables.ts';
  * the table row for row.
  */
 const fx = useTestStore();
+// The board joins the racing and team read models for its live figures.
+beforeAll(async () => {
+  await fx.db.knex.transaction(async (trx) => {
+    await createDriverTables(trx);
+    await teamsProjection.createTables(trx);
+  });
+});
 const alice = randomUUID();
 const bob = randomUUID();
 let clock = new Date('2026-06-01T10:00:00.000Z');

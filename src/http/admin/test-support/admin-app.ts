@@ -22,6 +22,7 @@ import { prosProjection } from '../../../projections/pros/projection.ts';
 import { seasonsProjection } from '../../../projections/seasons/index.ts';
 import { seriesProjection } from '../../../projections/series/index.ts';
 import { setupsProjection } from '../../../projections/setups/projection.ts';
+import { recruitmentProjection } from '../../../projections/recruitment/projection.ts';
 import { teamsProjection } from '../../../projections/teams/projection.ts';
 import { usersProjection } from '../../../projections/users/projection.ts';
 import { TestClient, type Sent } from '../../test-support/client.ts';
@@ -31,8 +32,8 @@ import { createTestDatabase, type TestDatabase } from '../../../../tests/support
 /**
  * The real app as `npm start` wires it, on a fresh database: the PostgreSQL event store, the
  * BullMQ job system on the machine's Redis (a unique prefix), workers running the projections
- * the admin pages read (articles, users, session replays, racing results, teams, pros, gear), and the accounts
- * area. No ingest worker runs, so a requested replay stays queued: its job is the ingest's.
+ * the admin pages read (articles, users, session replays, racing results, teams, pros, gear,
+ * setups, the catalog, series, seasons, recruitment), and the accounts area. No ingest worker runs, so a requested replay stays queued: its job is the ingest's.
  * Mutations therefore travel the production path: command → append → wake-up job → projection
  * → read-your-writes wait → redirect.
  */
@@ -53,6 +54,7 @@ const PROJECTIONS = [
   catalogProjection,
   seriesProjection,
   seasonsProjection,
+  recruitmentProjection,
 ];
 
 export interface AdminApp {

@@ -33,7 +33,12 @@ function describeIssues(location: Location, issues: readonly z.core.$ZodIssue[])
   return `Invalid ${location} ${noun} ${parts.join('; ')}.`;
 }
 
-function parse<S extends z.ZodType>(schema: S, value: unknown, location: Location): z.output<S> {
+/** Parses a path or query against its schema; a failure is a 400 naming every offending parameter. */
+export function parse<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  location: Location,
+): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   throw new HttpError(
