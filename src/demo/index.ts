@@ -8,6 +8,7 @@ export { demoArticleId, demoArticles, seedDemoArticles } from './articles.ts';
 export { demoTeamId, demoTeams, seedDemoTeams } from './teams.ts';
 export { demoProId, demoPros, seedDemoPros } from './pros.ts';
 export { demoGear, demoGearId, demoGearOfPro, seedDemoGear } from './gear.ts';
+export { DEMO_SETUP_COUNT, demoSetup, seedDemoSetups } from './setups.ts';
 export {
   DEFAULT_SEED_DRIVERS,
   seedDemoData,

@@ -8,6 +8,7 @@ import { seedDemoData } from './racing-seed.ts';
 import { DEFAULT_DEMO_SEED, demoWorld, demoWorldParamsFor } from './racing-world.ts';
 import { demoGearOfPro, seedDemoGear } from './gear.ts';
 import { seedDemoPros } from './pros.ts';
+import { seedDemoSetups } from './setups.ts';
 import { seedDemoTeams } from './teams.ts';
 
 export interface SeedDeps {
@@ -20,7 +21,7 @@ export interface SeedDeps {
 
 /**
  * Demo content for the embedded default, written through commands and the real ingest path
- * (never by inserting rows): news articles, teams, gear, pro drivers, then a racing world of SEED_DRIVERS drivers.
+ * (never by inserting rows): news articles, teams, gear, pro drivers, setups, then a racing world of SEED_DRIVERS drivers.
  * Idempotent: deterministic ids and payloads, so a second start appends nothing. Projections
  * are woken by the appends; pages fill in as the workers catch up.
  */
@@ -58,6 +59,8 @@ export async function seedDemoContent(deps: SeedDeps, signal?: AbortSignal): Pro
   if (gear.created > 0) logger.info({ created: gear.created }, 'demo gear created');
   const pros = await seedDemoPros(commandDeps, worldDrivers, demoGearOfPro);
   if (pros.created.length > 0) logger.info({ created: pros.created.length }, 'demo pros created');
+  const setups = await seedDemoSetups({ ...commandDeps, knex: deps.knex });
+  if (setups.created > 0) logger.info({ created: setups.created }, 'demo setups created');
 
   let lastLog = 0;
   const report = await seedDemoData({

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppendedInfo } from '../../commands/core/handle-command.ts';
 import { carStreamName, trackStreamName } from '../../events/racing.ts';
+import { DEMO_SETUP_COUNT, seedDemoSetups } from '../../demo/setups.ts';
 import { demoSetupFile } from '../../files/demo-setup-file.ts';
 import { STORED_FILES_TABLE } from '../../files/store.ts';
 import type { TestClient } from '../test-support/client.ts';
@@ -63,6 +65,11 @@ afterAll(async () => {
 });
 
 const head = () => app.store.headPosition();
+/** Every write so far is in the setups read model (the answer's own wait is bounded). */
+const settled = async () => app.caughtUp(['setups'], await head());
+/** "Setup added." — or, when the projection took longer than the answer waits, the same + "may take a moment". */
+const said = (flash: unknown, text: string) =>
+  expect(Object.values(flash as Record<string, string>).join(' ')).toMatch(text);
 const fileCount = async () =>
   Number((await app.db.knex(STORED_FILES_TABLE).count<{ n: string }[]>({ n: '*' }))[0]!.n);
 
@@ -100,8 +107,9 @@ describe('admin setups', () => {
       setupForm({}, { name: 'spa räce.sto', content: sto }),
     );
     const page = await follow(admin, res);
-    expect(page.flash).toEqual({ success: 'Setup added.' });
+    said(page.flash, 'Setup added.');
     const setupId = (page.props.setup as { id: string }).id;
+    await settled();
 
     const list = (await guest.visit(`/setups?car=${CAR}`)).page();
     expect(list.component).toBe('Setups/Index');
@@ -222,7 +230,8 @@ describe('admin setups', () => {
       ),
       'PATCH',
     );
-    expect((await follow(admin, saved)).flash).toEqual({ success: 'Setup saved.' });
+    said((await follow(admin, saved)).flash, 'Setup saved.');
+    await settled();
     expect((await guest.get(`/setups/${setup.id}/download`)).bytes.equals(next)).toBe(true);
     const removed = await admin.request(`/admin/setups/${setup.id}`, {
       method: 'DELETE',
@@ -230,6 +239,7 @@ describe('admin setups', () => {
       csrf: true,
     });
     expect(removed.headers.get('location')).toBe('/admin/setups');
+    await settled();
     expect((await guest.visit(`/setups/${setup.id}`)).status).toBe(404);
     expect((await guest.get(`/setups/${setup.id}/download`)).status).toBe(404);
   });
@@ -240,4 +250,22 @@ describe('admin setups', () => {
     expect((await guest.visit('/setups?sort=random')).status).toBe(404);
     expect((await guest.get('/api/setups?perPage=0')).status).toBe(400);
   });
+
+  it('seeds the demo setups through the commands once (a second seed appends nothing)', async () => {
+    const deps = {
+      eventStore: app.store,
+      knex: app.db.knex,
+      notifyAppended: (a: AppendedInfo) => app.jobs.notifyAppended(a.position, a.eventTypes),
+    };
+    const first = await seedDemoSetups(deps);
+    expect(first.created).toBe(DEMO_SETUP_COUNT);
+    await app.caughtUp(['setups'], first.position!);
+    const api = await guest.get('/api/setups?perPage=1&sort=downloads');
+    expect(api.json<{ meta: { total: number } }>().meta.total).toBeGreaterThanOrEqual(
+      DEMO_SETUP_COUNT,
+    );
+    const before = await head();
+    expect((await seedDemoSetups(deps)).created).toBe(0);
+    expect(await head()).toBe(before);
+  }, 120_000);
 });
