@@ -1,9 +1,11 @@
-import { rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAdminApp, type AdminApp } from '../../src/http/admin/test-support/admin-app.ts';
 import { demoProId, demoPros, seedDemoPros } from '../../src/demo/pros.ts';
 import { demoTeams, seedDemoTeams } from '../../src/demo/teams.ts';
+import { demoSetupFile } from '../../src/files/demo-setup-file.ts';
+import { send } from '../../src/http/admin/test-support/admin-app.ts';
 import { axeViolations } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
 import { buildWebBundle } from './support/build.ts';
@@ -22,6 +24,8 @@ let guest: Page;
 let admin: Page;
 const consoleErrors: string[] = [];
 const RACER = 1000; // the driver of the recorded race
+const CAR = 169;
+const TRACK = 239;
 
 beforeAll(async () => {
   bundle = await buildWebBundle();
@@ -43,6 +47,10 @@ beforeAll(async () => {
     () => [RACER],
   );
   if (pros.position) await app.caughtUp(['pros'], pros.position);
+  await app.recordCatalog(
+    { carId: CAR, carName: 'Porsche 911 GT3 R (992)' },
+    { trackId: TRACK, trackName: 'Autodromo Nazionale Monza', configName: 'Grand Prix' },
+  );
   const { client } = await app.signedIn('admin');
   browser = await launchChromium();
   // axe-core is injected as a script tag, which the app's CSP (rightly) refuses.
@@ -152,6 +160,109 @@ describe('teams in Chromium', { timeout: 90_000 }, () => {
     );
     expect(await guest.locator('[data-test="pro-licences"] tbody tr').count()).toBeGreaterThan(0);
     expect(await axeViolations(guest)).toEqual([]);
+  });
+});
+
+describe('the admin catalog in Chromium', { timeout: 90_000 }, () => {
+  const flash = (text: string) =>
+    admin.locator('[data-test^="flash-"]', { hasText: text }).first().waitFor();
+  const apiJson = async <T>(path: string): Promise<T> => {
+    const res = await guest.request.get(`${app.url}${path}`);
+    expect(res.status(), path).toBe(200);
+    return (await res.json()) as T;
+  };
+
+  it('lets an admin add a gear item and a pro through the forms; both are on their pages and in the API', async () => {
+    await admin.goto(`${app.url}/admin/gears/create`);
+    await field('type').selectOption('pedals');
+    await field('brand').fill('Stompwerk');
+    await field('model').fill('Hydraulic 3');
+    await admin.locator('[data-test="gear-submit"]').click();
+    await flash('Gear added.');
+    await guest.goto(`${app.url}/gears/pedals`);
+    await guest.getByText('Stompwerk Hydraulic 3').first().waitFor();
+    const gear = await apiJson<{ data: { model: string }[] }>('/api/gears/pedals?q=stompwerk');
+    expect(gear.data.map((g) => g.model)).toEqual(['Hydraulic 3']);
+
+    await admin.goto(`${app.url}/admin/pros/create`);
+    await field('name').fill('Ada Quickfoot');
+    await field('background').fill('Two-time endurance champion');
+    await admin.locator('[data-test="pro-submit"]').click();
+    await flash('Driver added.');
+    await guest.goto(`${app.url}/pros?q=quickfoot`);
+    await guest.locator('[data-test="pro-card"]', { hasText: 'Ada Quickfoot' }).waitFor();
+    const pros = await apiJson<{ data: { name: string }[] }>('/api/pros?q=quickfoot');
+    expect(pros.data.map((p) => p.name)).toEqual(['Ada Quickfoot']);
+    const team = await apiJson<{ data: { name: string } }>('/api/teams/midnight-apex');
+    expect(team.data).toMatchObject({ name: 'Midnight Apex' });
+  });
+
+  it('refuses a .sto renamed from an HTML file, then uploads a setup; it is listed, in the API, and downloads byte-identical', async () => {
+    await admin.goto(`${app.url}/admin/setups/create`);
+    await field('carId').selectOption(String(CAR));
+    await field('trackId').selectOption(String(TRACK));
+    await field('type').selectOption('qualifying');
+    await field('lapTime').fill('1:46.812');
+    await field('author').fill('Ada Quickfoot');
+    await field('file').setInputFiles({
+      name: 'monza.sto',
+      mimeType: 'application/octet-stream',
+      buffer: Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>'),
+    });
+    await admin.locator('[data-test="setup-submit"]').click();
+    await admin
+      .locator('[data-test="input-error"]', { hasText: 'not an iRacing setup file' })
+      .waitFor();
+    expect(await axeViolations(admin)).toEqual([]);
+
+    const sto = demoSetupFile({ seed: 42, carId: CAR, trackId: TRACK, lines: ['Monza low drag'] });
+    await field('file').setInputFiles({
+      name: 'monza.sto',
+      mimeType: 'application/octet-stream',
+      buffer: sto,
+    });
+    await admin.locator('[data-test="setup-submit"]').click();
+    await flash('Setup added.');
+    expect(admin.url()).toMatch(/\/admin\/setups\/[0-9a-f-]{36}$/);
+    const setupId = admin.url().split('/').pop()!;
+
+    const res = await guest.goto(`${app.url}/setups?car=${CAR}`);
+    expect(res?.status()).toBe(200);
+    expect((await res?.text()) ?? '').toContain('Porsche 911 GT3 R (992)');
+    await guest.waitForLoadState('networkidle');
+    expect(await guest.locator('[data-test="setup-link"]').count()).toBe(1);
+    expect(await axeViolations(guest)).toEqual([]);
+
+    await guest.locator('[data-test="setup-link"]').click();
+    await guest.locator('[data-test="setup-lap-time"]', { hasText: '1:46.812' }).waitFor();
+    expect(await axeViolations(guest)).toEqual([]);
+    const [download] = await Promise.all([
+      guest.waitForEvent('download'),
+      guest.locator('[data-test="setup-download"]').click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('monza.sto');
+    expect((await readFile(await download.path())).equals(sto)).toBe(true);
+
+    const api = await apiJson<{ data: { id: string; downloads: number; lapTime: number }[] }>(
+      `/api/setups?car=${CAR}`,
+    );
+    expect(api.data).toEqual([
+      expect.objectContaining({ id: setupId, lapTime: 1_068_120, downloads: 1 }),
+    ]);
+  });
+
+  it('answers a member 403 on every admin create call, changing nothing', async () => {
+    const { client: member } = await app.signedIn('member');
+    const before = await app.store.headPosition();
+    for (const path of [
+      '/admin/teams/create',
+      '/admin/pros/create',
+      '/admin/gears/create',
+      '/admin/setups/create',
+    ]) {
+      expect((await send(member, 'POST', path, { name: 'x' })).status, path).toBe(403);
+    }
+    expect(await app.store.headPosition()).toBe(before);
   });
 
   it('logged no console errors', () => {

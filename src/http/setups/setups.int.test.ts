@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppendedInfo } from '../../commands/core/handle-command.ts';
-import { carStreamName, trackStreamName } from '../../events/racing.ts';
 import { DEMO_SETUP_COUNT, seedDemoSetups } from '../../demo/setups.ts';
 import { demoSetupFile } from '../../files/demo-setup-file.ts';
 import { STORED_FILES_TABLE } from '../../files/store.ts';
@@ -26,38 +25,10 @@ beforeAll(async () => {
   app = await startAdminApp();
   admin = (await app.signedIn('admin')).client;
   guest = await app.client();
-  const at = { occurredAt: '2026-01-01T00:00:00.000Z' };
-  await app.store.append(carStreamName(CAR), [
-    {
-      id: randomUUID(),
-      type: 'CarCatalogued',
-      data: {
-        carId: CAR,
-        carName: 'BMW M4 GT3',
-        carShortName: null,
-        carTypes: [],
-        categories: ['sports_car'],
-      },
-      metadata: at,
-    },
-  ]);
-  const last = await app.store.append(trackStreamName(TRACK), [
-    {
-      id: randomUUID(),
-      type: 'TrackCatalogued',
-      data: {
-        trackId: TRACK,
-        trackName: 'Circuit de Spa-Francorchamps',
-        configName: 'Grand Prix Pits',
-        category: 'sports_car',
-        lengthKm: 7,
-        cornersPerLap: 19,
-      },
-      metadata: at,
-    },
-  ]);
-  await app.jobs.notifyAppended(last.position, ['CarCatalogued', 'TrackCatalogued']);
-  await app.caughtUp(['racing_catalog'], last.position);
+  await app.recordCatalog(
+    { carId: CAR, carName: 'BMW M4 GT3' },
+    { trackId: TRACK, trackName: 'Circuit de Spa-Francorchamps', configName: 'Grand Prix Pits' },
+  );
 }, 60_000);
 
 afterAll(async () => {

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Config } from '../../../config.ts';
-import { subsessionStreamName } from '../../../events/racing.ts';
+import { carStreamName, subsessionStreamName, trackStreamName } from '../../../events/racing.ts';
 import type { EventStore, Position } from '../../../eventstore/index.ts';
 import { createAccounts, type Accounts } from '../../auth/accounts.ts';
 import { createPasswordHasher } from '../../auth/password-hasher.ts';
@@ -72,6 +72,11 @@ export interface AdminApp {
   caughtUp(projections: readonly string[], position: Position): Promise<void>;
   /** Records one subsession of `sessionId` (as the ingest would) and waits until it is projected. */
   recordSession(sessionId: number, subsessionId: number): Promise<void>;
+  /** Catalogues a car and a track layout (as the ingest would) and waits until they are projected. */
+  recordCatalog(
+    car: { carId: number; carName: string },
+    track: { trackId: number; trackName: string; configName: string | null },
+  ): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -172,6 +177,27 @@ export async function startAdminApp(options: { web?: WebMode } = {}): Promise<Ad
       const appended = await store.append(subsessionStreamName(subsessionId), [event]);
       await jobs.notifyAppended(appended.position, [event.type]);
       await caughtUp([racingResultsProjection.name], appended.position);
+    },
+    async recordCatalog(car, track) {
+      const metadata = { occurredAt: '2026-01-01T00:00:00.000Z' };
+      await store.append(carStreamName(car.carId), [
+        {
+          id: randomUUID(),
+          type: 'CarCatalogued',
+          data: { ...car, carShortName: null, carTypes: [], categories: ['sports_car'] },
+          metadata,
+        },
+      ]);
+      const last = await store.append(trackStreamName(track.trackId), [
+        {
+          id: randomUUID(),
+          type: 'TrackCatalogued',
+          data: { ...track, category: 'sports_car', lengthKm: null, cornersPerLap: null },
+          metadata,
+        },
+      ]);
+      await jobs.notifyAppended(last.position, ['CarCatalogued', 'TrackCatalogued']);
+      await caughtUp(['racing_catalog'], last.position);
     },
     close: stop,
   };
