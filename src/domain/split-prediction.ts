@@ -1,0 +1,150 @@
+/**
+ * Registrations, splits and top-split SOF of a series' coming time slot, predicted from the
+ * series' own past sessions (pure; the queries feed it the read model, `npm run bench:predict`
+ * the demo world's history). See docs/irating-and-prediction.md for the model and its backtest.
+ *
+ * A slot is a time of the week (UTC): the same slot one week earlier is `startMs − 7 days`.
+ *  - entries: the mean of the same slot over the last six weeks that ran it. Without one: the
+ *    series' sessions at the same hour of the last two weeks, else all of its last two weeks.
+ *    (Scaling by the week so far or by the track's popularity made it worse on the demo history;
+ *    see the doc.)
+ *  - splits: iRacing's rule, ⌈entries / field cap⌉ with the splits balanced; the field cap is
+ *    estimated from the series' sessions (estimateFieldCap: the catalog does not publish it).
+ *  - top-split SOF: the mean of the same slots' top-split SOF.
+ *  - uncertainty: an 80% range of entries (and the splits at its ends) from the spread of those
+ *    values, at least ±50%.
+ */
+
+export const WEEK_MS = 7 * 86_400_000;
+const HOUR_MS = 3_600_000;
+/** A session counts as "the same slot" within this much of the time (starts are on the minute). */
+const SAME_SLOT_MS = 5 * 60_000;
+/** The same slot's last six weeks count alike (on the demo history, fewer or decaying weights did worse). */
+const SAME_SLOT_WEEKS = 6;
+const MIN_RELATIVE_SPREAD = 0.5;
+/** z of the 80% two-sided range. */
+const Z80 = 1.2816;
+
+export interface PastSession {
+  startMs: number;
+  /** Drivers over every split. */
+  entries: number;
+  splits: number;
+  /** SOF of split 1 (the strongest); null when unknown. */
+  topSof: number | null;
+  /** The entrants of the session's largest split. */
+  largestSplit: number;
+  trackId: number;
+}
+
+export interface SlotTarget {
+  startMs: number;
+  trackId: number;
+  /** When the race week of the slot started (its first instant, UTC). */
+  weekStartMs: number;
+}
+
+export interface SlotPrediction {
+  entries: number;
+  /** 80% range of entries. */
+  entriesLow: number;
+  entriesHigh: number;
+  splits: number;
+  splitsLow: number;
+  splitsHigh: number;
+  topSof: number | null;
+  /** How many past sessions of the same slot it rests on (0: the series' level only). */
+  basis: number;
+}
+
+/** The same-slot naive forecast: what the slot had one week earlier (null: it did not run). */
+export function sameSlotLastWeek(
+  history: readonly PastSession[],
+  target: Pick<SlotTarget, 'startMs'>,
+): PastSession | null {
+  return sessionAt(history, target.startMs - WEEK_MS);
+}
+
+function sessionAt(history: readonly PastSession[], ms: number): PastSession | null {
+  let best: PastSession | null = null;
+  for (const s of history) {
+    if (Math.abs(s.startMs - ms) <= SAME_SLOT_MS) best = s;
+  }
+  return best;
+}
+
+/** ⌈entries / cap⌉ splits (at least one). */
+export function splitsFor(entries: number, fieldCap: number): number {
+  return Math.max(1, Math.ceil(Math.round(entries) / Math.max(1, fieldCap)));
+}
+
+/**
+ * The prediction for `target` from the series' sessions that started before it; null when the
+ * series has no history. Sessions at or after `target.startMs` are ignored.
+ */
+export function predictSlot(
+  allHistory: readonly PastSession[],
+  target: SlotTarget,
+): SlotPrediction | null {
+  const history = allHistory.filter((s) => s.startMs < target.startMs);
+  if (history.length === 0) return null;
+  const fieldCap = estimateFieldCap(history);
+
+  const values: { entries: number; topSof: number | null; weight: number }[] = [];
+  for (let k = 1; k <= SAME_SLOT_WEEKS; k++) {
+    const past = sessionAt(history, target.startMs - k * WEEK_MS);
+    if (past) values.push({ entries: past.entries, topSof: past.topSof, weight: 1 });
+  }
+
+  const basis = values.length;
+  if (basis === 0) {
+    // No session in this slot lately: the series' sessions at this hour, else all, of two weeks.
+    const recent = history.filter((s) => s.startMs >= target.startMs - 2 * WEEK_MS);
+    const hour = Math.floor((target.startMs % 86_400_000) / HOUR_MS);
+    const atHour = recent.filter((s) => Math.floor((s.startMs % 86_400_000) / HOUR_MS) === hour);
+    const pool = atHour.length > 0 ? atHour : recent.length > 0 ? recent : history.slice(-8);
+    for (const s of pool) values.push({ entries: s.entries, topSof: s.topSof, weight: 1 });
+  }
+
+  const totalWeight = values.reduce((n, v) => n + v.weight, 0);
+  const mean = values.reduce((n, v) => n + v.entries * v.weight, 0) / totalWeight;
+  const variance = values.reduce((n, v) => n + v.weight * (v.entries - mean) ** 2, 0) / totalWeight;
+  // The spread of a new value around a mean of n: σ·√(1 + 1/n); at least ±50% (the same slot's
+  // entries move with the sessions around it, which the history alone cannot tell).
+  const spread = Math.max(
+    Math.sqrt(variance * (1 + 1 / values.length)),
+    MIN_RELATIVE_SPREAD * mean,
+  );
+  const entries = Math.max(1, Math.round(mean));
+  const entriesLow = Math.max(1, Math.round(mean - Z80 * spread));
+  const entriesHigh = Math.max(entriesLow, Math.round(mean + Z80 * spread));
+  const sofs = values.filter((v) => v.topSof !== null);
+  const sofWeight = sofs.reduce((n, v) => n + v.weight, 0);
+  return {
+    entries,
+    entriesLow,
+    entriesHigh,
+    splits: splitsFor(entries, fieldCap),
+    splitsLow: splitsFor(entriesLow, fieldCap),
+    splitsHigh: splitsFor(entriesHigh, fieldCap),
+    topSof:
+      sofWeight > 0
+        ? Math.round(sofs.reduce((n, v) => n + v.topSof! * v.weight, 0) / sofWeight)
+        : null,
+    basis,
+  };
+}
+
+/**
+ * The series' field cap from its sessions: every split holds at most the cap (a lower bound: the
+ * largest split run); a session of s splits had more than (s − 1) · cap entrants (an upper bound).
+ */
+export function estimateFieldCap(history: readonly PastSession[]): number {
+  let low = 1;
+  let high = Number.POSITIVE_INFINITY;
+  for (const s of history) {
+    low = Math.max(low, s.largestSplit);
+    if (s.splits > 1) high = Math.min(high, Math.ceil(s.entries / (s.splits - 1)) - 1);
+  }
+  return Number.isFinite(high) && high >= low ? high : low;
+}

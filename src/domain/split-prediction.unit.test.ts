@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import {
+  WEEK_MS,
+  estimateFieldCap,
+  predictSlot,
+  sameSlotLastWeek,
+  splitsFor,
+  type PastSession,
+} from './split-prediction.ts';
+
+const T0 = Date.UTC(2026, 0, 6, 18, 0);
+const session = (weeksBefore: number, entries: number, over: Partial<PastSession> = {}) => ({
+  startMs: T0 - weeksBefore * WEEK_MS,
+  entries,
+  splits: splitsFor(entries, 20),
+  topSof: 2000 + entries,
+  largestSplit: Math.ceil(entries / splitsFor(entries, 20)),
+  trackId: 1,
+  ...over,
+});
+const target = { startMs: T0, trackId: 1, weekStartMs: T0 - 86_400_000 };
+
+describe('split prediction', () => {
+  it('predicts the mean of the same slot, with a range around it, and the splits of iRacing’s rule', () => {
+    const history = [
+      session(1, 30),
+      session(2, 50),
+      session(3, 40),
+      session(1, 5, { startMs: T0 - WEEK_MS + 3_600_000 }),
+    ];
+    const p = predictSlot(history, target)!;
+    expect(p.entries).toBe(40);
+    expect(p.basis).toBe(3);
+    expect(p.entriesLow).toBeLessThan(40);
+    expect(p.entriesHigh).toBeGreaterThan(40);
+    expect(p.splits).toBe(2); // cap 20: 40 entrants are two splits of 20
+    expect(p.splitsLow).toBeLessThanOrEqual(p.splits);
+    expect(p.splitsHigh).toBeGreaterThanOrEqual(p.splits);
+    expect(p.topSof).toBe(2040);
+  });
+
+  it('ignores sessions at or after the slot and answers null without history', () => {
+    expect(predictSlot([session(0, 30), session(-1, 30)], target)).toBeNull();
+    expect(sameSlotLastWeek([session(2, 30)], target)).toBeNull();
+    expect(sameSlotLastWeek([session(1, 30)], target)?.entries).toBe(30);
+  });
+
+  it('falls back to the series’ recent sessions at the same hour when the slot did not run', () => {
+    const p = predictSlot([session(1, 12, { startMs: T0 - 86_400_000 })], target)!;
+    expect(p.basis).toBe(0);
+    expect(p.entries).toBe(12);
+  });
+
+  it('bounds the field cap by the largest split and by split sessions', () => {
+    expect(estimateFieldCap([session(1, 15)])).toBe(15);
+    // 41 entrants in 3 splits: the cap is below 41 / 2, at least the largest split (14).
+    expect(estimateFieldCap([{ ...session(1, 41), splits: 3, largestSplit: 14 }])).toBe(20);
+  });
+});
