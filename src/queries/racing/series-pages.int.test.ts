@@ -14,6 +14,7 @@ import {
 import { getSeasonOfSeries, seasonParticipation, seasonSchedule } from './seasons.ts';
 import { seriesDirectory } from './series.ts';
 import { listIngestedSessions } from './sessions.ts';
+import { seriesSlotPredictions } from './slot-predictions.ts';
 import { getSession } from './subsessions.ts';
 import { worldRecordFilters } from './world-records.ts';
 
@@ -231,5 +232,57 @@ describe('world record filters', () => {
     await expect(worldRecordFilters(db.knex, { category: 'kart' })).rejects.toBeInstanceOf(
       InvalidQueryError,
     );
+  });
+});
+
+describe('slot predictions', () => {
+  it('predicts each coming slot from the same slot of the week before, and nothing from later races', async () => {
+    const schedule = (await seasonSchedule(db.knex, 5000))!;
+    const now = Date.parse('2025-01-15T12:00:00Z');
+    const slots = await seriesSlotPredictions(db.knex, 500, schedule.weeks, now, 4);
+    expect(slots.map((s) => s.startTime)).toEqual([
+      '2025-01-15T18:00:00.000Z',
+      '2025-01-15T20:00:00.000Z',
+      '2025-01-16T18:00:00.000Z',
+      '2025-01-16T20:00:00.000Z',
+    ]);
+    const lastWeek = (await getSession(db.knex, 50))!;
+    const first = slots[0]!;
+    expect(first).toMatchObject({
+      week: 2,
+      trackName: 'Spa-Francorchamps',
+      entries: lastWeek.numDrivers,
+      splits: lastWeek.numSubsessions,
+      topSof: lastWeek.maxStrengthOfField,
+      basis: 1,
+    });
+    expect(first.entriesLow).toBeLessThan(first.entries);
+    expect(first.entriesHigh).toBeGreaterThan(first.entries);
+    // Thursday's slots never ran: the series' sessions at the same hour stand in.
+    expect(slots[2]!.basis).toBe(0);
+    // Sessions 52 and 53 (2025-01-15, later that day) are not known at 12:00.
+    expect(slots[1]!.entries).toBe((await getSession(db.knex, 51))!.numDrivers);
+  });
+
+  it('has nothing to predict after the schedule or without history', async () => {
+    const schedule = (await seasonSchedule(db.knex, 5000))!;
+    expect(
+      await seriesSlotPredictions(
+        db.knex,
+        500,
+        schedule.weeks,
+        Date.parse('2025-03-01T00:00:00Z'),
+        4,
+      ),
+    ).toEqual([]);
+    expect(
+      await seriesSlotPredictions(
+        db.knex,
+        500,
+        schedule.weeks,
+        Date.parse('2025-01-01T00:00:00Z'),
+        4,
+      ),
+    ).toEqual([]);
   });
 });

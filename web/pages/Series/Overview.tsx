@@ -1,6 +1,7 @@
 import { Link } from '@inertiajs/react';
 import { Card } from '../../components/Card.tsx';
 import { DataTable } from '../../components/DataTable.tsx';
+import { SlotPredictions, type UpcomingSlot } from '../../components/racing/SlotPredictions.tsx';
 import {
   NoRaces,
   SeriesLayout,
@@ -27,6 +28,8 @@ export interface SeasonSummary {
 }
 
 export interface Props {
+  /** The coming time slots with predicted entries, splits and top-split SoF (may be empty). */
+  upcoming: UpcomingSlot[];
   series: SeriesFrame;
   summary: SeasonSummary | null;
   /** The week running now (or the season's first week before it starts); null when none. */
@@ -48,6 +51,7 @@ export default function SeriesOverview({
   thisWeek,
   recentRaces,
   topWinners,
+  upcoming,
 }: Props) {
   return (
     <SeriesLayout frame={series} title="Overview">
@@ -128,6 +132,7 @@ export default function SeriesOverview({
           </Card>
         </div>
       )}
+      <SlotPredictions slots={upcoming} title="Next races: predicted" className="mt-6" />
     </SeriesLayout>
   );
 }

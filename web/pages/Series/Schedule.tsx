@@ -2,6 +2,7 @@ import { Card } from '../../components/Card.tsx';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { Badge } from '../../components/Badge.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
+import { SlotPredictions, type UpcomingSlot } from '../../components/racing/SlotPredictions.tsx';
 import { SeriesLayout, type SeriesFrame } from '../../components/racing/SeriesLayout.tsx';
 import { trackLabel } from '../../components/racing/series-parts.tsx';
 import { When } from '../../components/racing/When.tsx';
@@ -25,6 +26,8 @@ export interface ScheduleWeek {
 }
 
 export interface Props {
+  /** The coming time slots with predicted entries, splits and top-split SoF (may be empty). */
+  upcoming: UpcomingSlot[];
   series: SeriesFrame;
   weeks: ScheduleWeek[];
 }
@@ -106,7 +109,7 @@ const columns: Column<ScheduleWeek>[] = [
 ];
 
 /** The season week by week: track, config, dates, race length, the current week marked. */
-export default function SeriesSchedule({ series, weeks }: Props) {
+export default function SeriesSchedule({ series, weeks, upcoming }: Props) {
   return (
     <SeriesLayout frame={series} title="Schedule">
       {weeks.length === 0 ? (
@@ -129,6 +132,7 @@ export default function SeriesSchedule({ series, weeks }: Props) {
           />
         </Card>
       )}
+      <SlotPredictions slots={upcoming} className="mt-6" />
     </SeriesLayout>
   );
 }

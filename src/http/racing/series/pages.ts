@@ -28,6 +28,7 @@ import type {
 } from '../../../../web/components/racing/series-parts.tsx';
 import type { Props as IndexProps } from '../../../../web/pages/Series/Index.tsx';
 import type { ScheduleWeek } from '../../../../web/pages/Series/Schedule.tsx';
+import { seriesSlotPredictions } from '../../../queries/racing/slot-predictions.ts';
 import type { Leaderboard } from '../../../../web/pages/Series/Stats.tsx';
 import type { Pages } from '../../../../web/generated/pages.ts';
 import type { HttpDeps } from '../../deps.ts';
@@ -301,8 +302,12 @@ export const showSeriesOverview = seriesView(
       seasonRecentRaces(deps.knex, seasonId, { limit: 5 }),
       seasonLeaderboard(deps.knex, seasonId, 'race-wins', { limit: 5 }),
     ]);
-    const weeks = scheduleWeeks(schedule?.weeks ?? [], frame.season?.active ?? false, Date.now());
+    const now = Date.now();
+    const weeks = scheduleWeeks(schedule?.weeks ?? [], frame.season?.active ?? false, now);
     const week = weeks.find((w) => w.current) ?? null;
+    const upcoming = frame.season?.active
+      ? await seriesSlotPredictions(deps.knex, frame.id, schedule?.weeks ?? [], now, 3)
+      : [];
     return {
       summary: {
         weeksRaced: summary.weeksRaced,
@@ -323,9 +328,10 @@ export const showSeriesOverview = seriesView(
         : null,
       recentRaces: recent.items.map(raceLine),
       topWinners: winners.items.map(leaderLine),
+      upcoming,
     };
   },
-  { summary: null, thisWeek: null, recentRaces: [], topWinners: [] },
+  { summary: null, thisWeek: null, recentRaces: [], topWinners: [], upcoming: [] },
 );
 
 function leaderLine(e: Awaited<ReturnType<typeof seasonLeaderboard>>['items'][number]): LeaderLine {
@@ -345,11 +351,16 @@ export const showSeriesSchedule = seriesView(
   'Series/Schedule',
   async (_req, deps, seasonId, frame) => {
     const schedule = await seasonSchedule(deps.knex, seasonId);
+    const now = Date.now();
+    const active = frame.season?.active ?? false;
     return {
-      weeks: scheduleWeeks(schedule?.weeks ?? [], frame.season?.active ?? false, Date.now()),
+      weeks: scheduleWeeks(schedule?.weeks ?? [], active, now),
+      upcoming: active
+        ? await seriesSlotPredictions(deps.knex, frame.id, schedule?.weeks ?? [], now, 12)
+        : [],
     };
   },
-  { weeks: [] },
+  { weeks: [], upcoming: [] },
 );
 
 const recentQuery = z.object({ cursor });

@@ -1,0 +1,111 @@
+import { Card } from '../Card.tsx';
+import { DataTable, type Column } from '../DataTable.tsx';
+import { formatInteger, formatIrating, NONE } from '../../lib/racing-format.ts';
+import { trackLabel } from './series-parts.tsx';
+import { When } from './When.tsx';
+
+/** One coming time slot with its prediction (the page props' shape of SlotPredictionDto). */
+export interface UpcomingSlot {
+  startTime: string;
+  week: number;
+  trackName: string;
+  configName: string | null;
+  entries: number;
+  entriesLow: number;
+  entriesHigh: number;
+  splits: number;
+  splitsLow: number;
+  splitsHigh: number;
+  topSof: number | null;
+  basis: number;
+}
+
+const range = (low: number, high: number) =>
+  low === high ? '' : ` (${formatInteger(low)}–${formatInteger(high)})`;
+
+const columns: Column<UpcomingSlot>[] = [
+  {
+    key: 'start',
+    header: 'Starts',
+    cell: (s) => (
+      <span className="whitespace-nowrap">
+        <When iso={s.startTime} />
+      </span>
+    ),
+  },
+  {
+    key: 'track',
+    header: 'Week · track',
+    cell: (s) => `W${s.week} · ${trackLabel(s.trackName, s.configName)}`,
+    hideBelow: 'md',
+  },
+  {
+    key: 'entries',
+    header: 'Entries',
+    numeric: true,
+    cell: (s) => (
+      <span className="whitespace-nowrap" data-test="predicted-entries">
+        {`~${formatInteger(s.entries)}`}
+        <span className="text-xs text-ink-muted">{range(s.entriesLow, s.entriesHigh)}</span>
+      </span>
+    ),
+  },
+  {
+    key: 'splits',
+    header: 'Splits',
+    numeric: true,
+    cell: (s) => (
+      <span className="whitespace-nowrap" data-test="predicted-splits">
+        {s.splits}
+        <span className="text-xs text-ink-muted">{range(s.splitsLow, s.splitsHigh)}</span>
+      </span>
+    ),
+  },
+  {
+    key: 'sof',
+    header: 'Top split SoF',
+    numeric: true,
+    cell: (s) => (s.topSof === null ? NONE : `~${formatIrating(s.topSof)}`),
+  },
+  {
+    key: 'basis',
+    header: 'Based on',
+    cell: (s) =>
+      s.basis === 0
+        ? 'recent races'
+        : `${s.basis} past ${s.basis === 1 ? 'race' : 'races'} in this slot`,
+    hideBelow: 'lg',
+  },
+];
+
+/**
+ * The series' coming time slots with predicted entries, splits and top-split SoF, each with its
+ * 80% range (src/domain/split-prediction.ts; docs/irating-and-prediction.md).
+ */
+export function SlotPredictions({
+  slots,
+  title = 'Coming races: predicted',
+  className,
+}: {
+  slots: readonly UpcomingSlot[];
+  title?: string;
+  className?: string;
+}) {
+  if (slots.length === 0) return null;
+  return (
+    <Card title={title} className={className} flush data-test="slot-predictions">
+      <p className="px-4 pt-3 text-sm text-ink-muted">
+        Predicted from the same time slot in recent weeks; the ranges in brackets hold the actual
+        figure about 4 times in 5. Splits follow iRacing’s rule: entries over the series’ field
+        size, balanced.
+      </p>
+      <DataTable
+        columns={columns}
+        rows={slots}
+        rowKey={(s) => s.startTime}
+        caption="Coming races with predicted entries, splits and top split strength of field"
+        data-test="slot-predictions-table"
+      />
+    </Card>
+  );
+}
