@@ -1,13 +1,23 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { iratingChanges, strengthOfField } from '../../domain/index.ts';
 import { buildSubsessionResult, type DemoWorld } from './index.ts';
-import type { DriverResultRow, SubsessionResult } from '../../ingest/schemas/index.ts';
+import {
+  isTeamResultRow,
+  type DriverResultRow,
+  type SessionResultRow,
+  type SubsessionResult,
+} from '../../ingest/schemas/index.ts';
 import { median, rankCorrelation, smallWorld } from './small-world.test-support.ts';
+
+/** The drivers' rows of a simsession (a team event's inside its team rows). */
+function driverRows(rows: readonly SessionResultRow[]): DriverResultRow[] {
+  return rows.flatMap((r) => (isTeamResultRow(r) ? r.driver_results : [r]));
+}
 
 function raceRows(result: SubsessionResult): DriverResultRow[] {
   const race = result.session_results.find((s) => s.simsession_number === 0);
   if (!race) throw new Error(`subsession ${result.subsession_id} has no race`);
-  return race.results as DriverResultRow[];
+  return driverRows(race.results).sort((a, b) => a.finish_position - b.finish_position);
 }
 
 describe('demo race model', () => {
@@ -130,7 +140,7 @@ describe('demo race model', () => {
     for (const result of results) {
       const qualify = result.session_results.find((s) => s.simsession_type === 4);
       if (!qualify) continue;
-      const fastest = (qualify.results as DriverResultRow[]).find(
+      const fastest = driverRows(qualify.results).find(
         (r) => r.best_lap_time > 0 && r.car_class_id === result.car_classes[0]?.car_class_id,
       );
       if (!fastest) continue;

@@ -28,7 +28,7 @@ import {
   SubsessionResult,
   TrackInfos,
   WorldRecordRow,
-  type DriverResultRow,
+  isTeamResultRow,
 } from '../../ingest/schemas/index.ts';
 import { fixturePayload } from '../../../tests/support/iracing-fixture-server.ts';
 import { smallWorld } from './small-world.test-support.ts';
@@ -64,7 +64,11 @@ describe('generated payloads parse with the client schemas and carry the recorde
       fixture('GetSubSessionResultWithWeatherSuccessfulAsync', '2.json'),
     );
     const seen = new Set<number>();
+    const recordedTeam = objectOf(fixture('GetSubSessionResultForTeamSuccessfulAsync', '2.json'));
+    const recordedTeamRow = (recordedTeam.session_results as { results: unknown[] }[])[2]
+      ?.results[0];
     let multiclass = 0;
+    let teamEvents = 0;
     for (const record of world.simulation.allRecords()) {
       const seriesId = record.session.seriesSeason.series.seriesId;
       if (seen.has(seriesId)) continue;
@@ -74,11 +78,19 @@ describe('generated payloads parse with the client schemas and carry the recorde
       expect(missingKeys(recordedMulti, payload)).toEqual([]);
       expect(missingKeys(recordedWeather, payload)).toEqual([]);
       const race = payload.session_results.find((s) => s.simsession_number === 0);
-      expect(missingKeys(recordedRaceRow, race?.results[0])).toEqual([]);
+      const first = race?.results[0];
+      if (first && isTeamResultRow(first)) {
+        // A team event (IMSA): the team row and its drivers' rows as recorded.
+        expect(missingKeys(recordedTeamRow, first)).toEqual([]);
+        expect(missingKeys(recordedRaceRow, first.driver_results[0])).toEqual([]);
+        teamEvents++;
+      } else expect(missingKeys(recordedRaceRow, first)).toEqual([]);
       expect(missingKeys(recordedMulti.race_summary, payload.race_summary)).toEqual([]);
       expect(missingKeys(recordedWeather.weather, payload.weather)).toEqual([]);
       if (payload.car_classes.length > 1) multiclass++;
-      for (const row of (race?.results ?? []) as DriverResultRow[]) {
+      for (const row of (race?.results ?? []).flatMap((r) =>
+        isTeamResultRow(r) ? r.driver_results : [r],
+      )) {
         expect(Number.isInteger(row.best_lap_time)).toBe(true);
         expect(row.best_lap_time === -1 || row.best_lap_time > 100_000).toBe(true); // 1/10000 s
       }
@@ -86,6 +98,7 @@ describe('generated payloads parse with the client schemas and carry the recorde
     }
     expect(seen.size).toBe(world.seriesSeasonsOf(0).length);
     expect(multiclass).toBeGreaterThan(0);
+    expect(teamEvents).toBe(1);
   });
 
   it('results/search_series and results/season_results rows parse and match the recorded fields', () => {

@@ -35,6 +35,11 @@ export interface SeriesDefinition {
   /** Full-course cautions (ovals). */
   cautions: boolean;
   incidentLimit: number;
+  /**
+   * Drivers a car: more than one makes a team event (results list teams, each with its drivers
+   * in `driver_results`; see payloads/teams.ts).
+   */
+  teamDrivers: number;
 }
 
 const SeriesRow = z
@@ -56,6 +61,7 @@ const SeriesRow = z
     popularity: cell.number.pipe(z.number().positive()),
     cautions: cell.bool,
     incidentLimit: cell.int.pipe(z.number().positive()),
+    teamDrivers: cell.int.pipe(z.number().min(1).max(4)),
   })
   .refine((row) => row.firstHour >= 0 && row.firstHour < row.everyHours, {
     message: 'firstHour must be in 0..everyHours-1',
@@ -84,6 +90,7 @@ export const SERIES: readonly SeriesDefinition[] = (() => {
     popularity: row.popularity,
     cautions: row.cautions,
     incidentLimit: row.incidentLimit,
+    teamDrivers: row.teamDrivers,
   }));
   assertUnique('series.csv', series, (s) => s.seriesId);
   for (const s of series) for (const id of s.carClassIds) carClassById(id);

@@ -15,6 +15,7 @@ import {
   seasonShortName,
   seriesLogo,
 } from './naming.ts';
+import { teamLineup, teamRows } from './teams.ts';
 import { weatherBlock, weatherResult } from './weather.ts';
 
 const EPOCH = '1970-01-01T00:00:00Z';
@@ -93,6 +94,10 @@ export function buildSubsessionResult(
   const category = licenceCategory(series.category);
   const entrants = entrantContexts(world, record, outcome, settlement);
   const classIds = series.carClassIds;
+  // Team events list teams with their drivers; single-driver events list the drivers.
+  const lineup = teamLineup(world, series, record, outcome.race.order);
+  const listed = (rows: ReturnType<typeof raceRows>, order: ArrayLike<number>) =>
+    lineup ? teamRows(rows, order, lineup) : rows;
 
   const sessions: SubsessionResult['session_results'] = [];
   const practiceNumber = outcome.qualify ? -2 : -1;
@@ -102,7 +107,7 @@ export function buildSubsessionResult(
     simsession_type: 3,
     simsession_type_name: 'Open Practice',
     simsession_subtype: 0,
-    results: timedRows(entrants, outcome.practice, record, false),
+    results: listed(timedRows(entrants, outcome.practice, record, false), outcome.practice.order),
     weather_result: weatherResult(week.weather, 0),
   });
   if (outcome.qualify) {
@@ -112,12 +117,15 @@ export function buildSubsessionResult(
       simsession_type: 4,
       simsession_type_name: 'Lone Qualifying',
       simsession_subtype: 0,
-      results: timedRows(
-        entrants,
-        outcome.qualify,
-        record,
-        true,
-        session.startMs + ss.practiceMinutes * MINUTE_MS,
+      results: listed(
+        timedRows(
+          entrants,
+          outcome.qualify,
+          record,
+          true,
+          session.startMs + ss.practiceMinutes * MINUTE_MS,
+        ),
+        outcome.qualify.order,
       ),
       weather_result: weatherResult(week.weather, ss.practiceMinutes),
     });
@@ -128,7 +136,7 @@ export function buildSubsessionResult(
     simsession_type: 6,
     simsession_type_name: 'Race',
     simsession_subtype: 0,
-    results: raceRows(entrants, outcome, settlement),
+    results: listed(raceRows(entrants, outcome, settlement), outcome.race.order),
     weather_result: weatherResult(week.weather, ss.practiceMinutes + ss.qualifyMinutes),
   });
 
@@ -168,7 +176,7 @@ export function buildSubsessionResult(
     driver_change_param1: -1,
     driver_change_param2: -1,
     driver_change_rule: 0,
-    driver_changes: false,
+    driver_changes: lineup !== null,
     end_time: isoSeconds(summary.endMs),
     event_average_lap: summary.eventAverageLap,
     event_best_lap_time: summary.eventBestLap,
@@ -180,7 +188,7 @@ export function buildSubsessionResult(
     license_category: category.resultsName,
     license_category_id: category.id,
     limit_minutes: 10080,
-    max_team_drivers: 1,
+    max_team_drivers: series.teamDrivers,
     max_weeks: 12,
     min_team_drivers: 1,
     num_caution_laps: summary.numCautionLaps,

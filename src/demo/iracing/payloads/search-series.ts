@@ -23,7 +23,7 @@ export function searchSeriesRow(world: DemoWorld, record: SubsessionRecord): Sea
     num_caution_laps: summary.numCautionLaps,
     num_lead_changes: summary.numLeadChanges,
     event_laps_complete: summary.lapsComplete,
-    driver_changes: false,
+    driver_changes: ss.series.teamDrivers > 1,
     winner_group_id: world.drivers.custId[winner] as number,
     winner_name: world.drivers.displayName[winner] as string,
     winner_ai: false,
