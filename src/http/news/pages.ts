@@ -2,9 +2,13 @@ import { HttpError } from '../errors.ts';
 import type { RouteHandler } from '../routing/types.ts';
 import { listFavoriteDrivers } from '../../queries/favorites.ts';
 import { topDriversPerCategory } from '../../queries/racing/distribution.ts';
+import { notableRecentRaces, popularSeriesThisWeek } from '../../queries/racing/home.ts';
 
 /** Drivers per category in the home page's "Top drivers". */
 const HOME_TOP_DRIVERS = 5;
+/** Races in "Notable races" and series in "This week". */
+const HOME_NOTABLE_RACES = 6;
+const HOME_SERIES_WEEKS = 4;
 import {
   getPublishedArticleBySlug,
   listLatestPublishedArticles,
@@ -14,11 +18,16 @@ import { HOME_LATEST_COUNT, NEWS_PER_PAGE, newsIndexQuery, newsShowParams } from
 
 const notFound = () => new HttpError(404, 'This page does not exist.');
 
-/** `/`: the latest published news, and the signed-in member's favorite drivers. */
+/**
+ * `/`: racing data up front (top drivers, the strongest races of the last days, this week in the
+ * busiest series), the latest published news, and the signed-in member's favorite drivers.
+ */
 export const showHome: RouteHandler = async (req, res, deps) => {
-  const [latestArticles, topDrivers, user] = await Promise.all([
+  const [latestArticles, topDrivers, notable, weeks, user] = await Promise.all([
     listLatestPublishedArticles(deps.knex, HOME_LATEST_COUNT),
     topDriversPerCategory(deps.knex, HOME_TOP_DRIVERS),
+    notableRecentRaces(deps.knex, HOME_NOTABLE_RACES),
+    popularSeriesThisWeek(deps.knex, new Date(), HOME_SERIES_WEEKS),
     deps.resolveUser ? deps.resolveUser(req) : Promise.resolve(null),
   ]);
   // The member's favorites (src/queries/favorites.ts): drivers they starred, by name.
@@ -29,6 +38,30 @@ export const showHome: RouteHandler = async (req, res, deps) => {
     topDrivers: topDrivers.map((t) => ({
       category: t.category,
       drivers: t.drivers.map((d) => ({ id: d.custId, name: d.displayName, irating: d.irating })),
+    })),
+    notableRaces: notable.map((r) => ({
+      subsessionId: r.subsessionId,
+      series: { id: r.seriesId, name: r.seriesName },
+      category: r.category,
+      startTime: r.startTime,
+      trackName: r.track.trackName,
+      configName: r.track.configName,
+      strengthOfField: r.strengthOfField,
+      fieldSize: r.fieldSize,
+      winner: r.winner ? { id: r.winner.custId, name: r.winner.displayName } : null,
+      winnerTeam: r.winner?.teamName ?? null,
+    })),
+    seriesThisWeek: weeks.map((w) => ({
+      series: { id: w.seriesId, name: w.seriesName },
+      category: w.category,
+      week: w.raceWeekNum + 1,
+      startDate: w.startDate,
+      running: w.running,
+      trackName: w.track.trackName,
+      configName: w.track.configName,
+      entries: w.entries,
+      races: w.races,
+      drivers: w.drivers,
     })),
   });
 };

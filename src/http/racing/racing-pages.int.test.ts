@@ -5,7 +5,7 @@ import {
   startApiTestServer,
   type ApiTestServer,
 } from './test-support/api-server.ts';
-import { CARS, DAYTONA, DRIVERS, TRACKS } from './test-support/racing-world.ts';
+import { CARS, DAYTONA, DRIVERS, TRACKS, gt3SubsessionId } from './test-support/racing-world.ts';
 
 /** The server-rendered racing pages of world records and statistics against the racing world. */
 let api: ApiTestServer;
@@ -208,5 +208,56 @@ describe('GET / (racing data on the home page)', () => {
     expect(top[0]!.drivers).toEqual(
       best.map((d) => ({ id: d.custId, name: d.displayName, irating: d.sportsCarIrating })),
     );
+  });
+
+  it('lists the strongest split of each series in the 7 days before the newest race', async () => {
+    const page = await visit('/');
+    // The newest race is week 3 of the GT3 season (29 Mar 2022); the oval race (20 Mar) and
+    // the GT3 weeks before lie further back.
+    expect(page.props.notableRaces).toEqual([
+      {
+        subsessionId: gt3SubsessionId(2, 0),
+        series: { id: 210, name: 'Global Fanatec Challenge' },
+        category: 'sports_car',
+        startTime: '2022-03-29T12:00:00.000Z',
+        trackName: TRACKS[2].trackName,
+        configName: TRACKS[2].configName,
+        strengthOfField: 2500,
+        fieldSize: 12,
+        winner: expect.objectContaining({ id: expect.any(Number) }),
+        winnerTeam: null,
+      },
+    ]);
+  });
+
+  it('shows the week each active season has reached, busiest first, with its entries', async () => {
+    const page = await visit('/');
+    // Both seasons lie in 2022: their latest started week is long over (running: false).
+    expect(page.props.seriesThisWeek).toEqual([
+      {
+        series: { id: 210, name: 'Global Fanatec Challenge' },
+        category: 'sports_car',
+        week: 3,
+        startDate: '2022-03-29',
+        running: false,
+        trackName: TRACKS[2].trackName,
+        configName: TRACKS[2].configName,
+        entries: 24,
+        races: 2,
+        drivers: 24,
+      },
+      {
+        series: { id: 400, name: 'NASCAR Cup Series' },
+        category: 'oval',
+        week: 1,
+        startDate: '2022-03-15',
+        running: false,
+        trackName: DAYTONA.trackName,
+        configName: DAYTONA.configName,
+        entries: 6,
+        races: 1,
+        drivers: 6,
+      },
+    ]);
   });
 });

@@ -16,3 +16,4 @@ export * from './subsessions.ts';
 export * from './sessions.ts';
 export * from './world-records.ts';
 export * from './distribution.ts';
+export * from './home.ts';

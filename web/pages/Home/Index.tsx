@@ -1,12 +1,23 @@
 import { Head, Link } from '@inertiajs/react';
-import { ArrowRight, Newspaper, Star, Timer, Trophy, Users } from 'lucide-react';
+import {
+  ArrowRight,
+  CalendarDays,
+  Flag,
+  Newspaper,
+  Star,
+  Timer,
+  Trophy,
+  Users,
+} from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { ArticleCard } from '../../components/ArticleCard.tsx';
 import { buttonClasses } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
+import { trackLabel } from '../../components/racing/series-parts.tsx';
+import { When } from '../../components/racing/When.tsx';
 import { route } from '../../generated/routes.ts';
-import { formatCategory, formatIrating } from '../../lib/racing-format.ts';
+import { formatCategory, formatCount, formatDate, formatIrating } from '../../lib/racing-format.ts';
 import type { ArticleSummary } from '../News/types.ts';
 
 /** A favorite driver as the favorites area will provide it. */
@@ -22,6 +33,38 @@ export interface Props {
   favoriteDrivers: FavoriteDriver[] | null;
   /** The highest-rated drivers of each category with rated drivers, most drivers first. */
   topDrivers: TopDrivers[];
+  /** The strongest split of each series in the last days, strongest first. */
+  notableRaces: NotableRace[];
+  /** The running week of the busiest series (most starts so far), busiest first. */
+  seriesThisWeek: SeriesWeek[];
+}
+
+export interface NotableRace {
+  subsessionId: number;
+  series: { id: number; name: string };
+  category: string;
+  startTime: string;
+  trackName: string;
+  configName: string | null;
+  strengthOfField: number;
+  fieldSize: number;
+  winner: { id: number; name: string } | null;
+  winnerTeam: string | null;
+}
+
+export interface SeriesWeek {
+  series: { id: number; name: string };
+  category: string | null;
+  /** 1-based. */
+  week: number;
+  startDate: string;
+  /** False when the season's latest week is already over (no newer data). */
+  running: boolean;
+  trackName: string;
+  configName: string | null;
+  entries: number;
+  races: number;
+  drivers: number;
 }
 
 export interface TopDrivers {
@@ -56,7 +99,13 @@ const shortcuts: readonly {
 ];
 
 /** The home page: what Pitwall is, the latest news, shortcuts into the data, and your favorites. */
-export default function HomeIndex({ latestArticles, favoriteDrivers, topDrivers }: Props) {
+export default function HomeIndex({
+  latestArticles,
+  favoriteDrivers,
+  topDrivers,
+  notableRaces,
+  seriesThisWeek,
+}: Props) {
   const [featured, ...more] = latestArticles;
   return (
     <>
@@ -131,6 +180,13 @@ export default function HomeIndex({ latestArticles, favoriteDrivers, topDrivers 
             ))}
           </ul>
         </section>
+      )}
+
+      {(notableRaces.length > 0 || seriesThisWeek.length > 0) && (
+        <div className="mb-8 grid gap-8 lg:grid-cols-2">
+          <NotableRaces races={notableRaces} />
+          <SeriesThisWeek weeks={seriesThisWeek} />
+        </div>
       )}
 
       <div className="grid gap-8 lg:grid-cols-3">
@@ -216,5 +272,152 @@ function FavoriteDrivers({ drivers }: { drivers: FavoriteDriver[] | null }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+function SectionHeading({
+  id,
+  title,
+  link,
+}: {
+  id: string;
+  title: string;
+  link: { href: string; label: string };
+}) {
+  return (
+    <div className="mb-4 flex items-baseline justify-between gap-3">
+      <h2 id={id} className="text-xl font-bold tracking-tight text-ink">
+        {title}
+      </h2>
+      <Link
+        href={link.href}
+        className="inline-flex items-center gap-1 text-sm font-medium text-accent hover:underline"
+      >
+        {link.label} <ArrowRight aria-hidden="true" className="size-4" />
+      </Link>
+    </div>
+  );
+}
+
+/** The strongest splits of the last days: series, track, SoF, field and winner, each a link to its results. */
+function NotableRaces({ races }: { races: NotableRace[] }) {
+  return (
+    <section aria-labelledby="notable-races" data-test="notable-races">
+      <SectionHeading
+        id="notable-races"
+        title="Notable races"
+        link={{ href: route('series'), label: 'All series' }}
+      />
+      {races.length === 0 ? (
+        <EmptyState
+          icon={Flag}
+          title="No races yet"
+          description="The strongest races of the last days will appear here."
+          headingLevel={3}
+        />
+      ) : (
+        <Card title="Highest strength of field, last 7 days" headingLevel={3} flush>
+          <ol className="divide-y divide-line text-sm">
+            {races.map((r) => (
+              <li
+                key={r.subsessionId}
+                className="flex items-start justify-between gap-3 px-4 py-2"
+                data-test={`notable-race-${r.subsessionId}`}
+              >
+                <span className="min-w-0">
+                  <Link
+                    href={route('subsessions.show', { id: String(r.subsessionId) })}
+                    className="font-medium text-accent hover:underline"
+                  >
+                    {r.series.name}
+                  </Link>
+                  <span className="block text-ink-muted">
+                    {trackLabel(r.trackName, r.configName)} · <When iso={r.startTime} />
+                  </span>
+                  {r.winner && (
+                    <span className="block text-ink-muted">
+                      Won by{' '}
+                      <Link
+                        href={route('drivers.show', { id: String(r.winner.id) })}
+                        className="text-accent hover:underline"
+                      >
+                        {r.winner.name}
+                      </Link>
+                      {r.winnerTeam ? ` (${r.winnerTeam})` : ''}
+                    </span>
+                  )}
+                </span>
+                <span className="shrink-0 text-right">
+                  <span className="block font-semibold tabular-nums">
+                    SoF {formatIrating(r.strengthOfField)}
+                  </span>
+                  <span className="block text-ink-muted tabular-nums">
+                    {formatCount(r.fieldSize, 'driver')}
+                  </span>
+                </span>
+              </li>
+            ))}
+          </ol>
+        </Card>
+      )}
+    </section>
+  );
+}
+
+/** The running week of the busiest series: its track and the entries so far. */
+function SeriesThisWeek({ weeks }: { weeks: SeriesWeek[] }) {
+  return (
+    <section aria-labelledby="series-this-week" data-test="series-this-week">
+      <SectionHeading
+        id="series-this-week"
+        title="This week"
+        link={{ href: route('series'), label: 'All series' }}
+      />
+      {weeks.length === 0 ? (
+        <EmptyState
+          icon={CalendarDays}
+          title="No races this week yet"
+          description="The busiest series of the week will appear here."
+          headingLevel={3}
+        />
+      ) : (
+        <Card title="The busiest series" headingLevel={3} flush>
+          <ol className="divide-y divide-line text-sm">
+            {weeks.map((w) => (
+              <li
+                key={w.series.id}
+                className="flex items-start justify-between gap-3 px-4 py-2"
+                data-test={`series-week-${w.series.id}`}
+              >
+                <span className="min-w-0">
+                  <Link
+                    href={route('series.show', { id: String(w.series.id) })}
+                    className="font-medium text-accent hover:underline"
+                  >
+                    {w.series.name}
+                  </Link>
+                  <span className="block text-ink-muted">
+                    Week {w.week}
+                    {w.running ? '' : ` (from ${formatDate(w.startDate)})`} ·{' '}
+                    {trackLabel(w.trackName, w.configName)}
+                  </span>
+                  {w.category && (
+                    <span className="block text-ink-muted">{formatCategory(w.category)}</span>
+                  )}
+                </span>
+                <span className="shrink-0 text-right">
+                  <span className="block font-semibold tabular-nums">
+                    {formatCount(w.entries, 'entry', 'entries')}
+                  </span>
+                  <span className="block text-ink-muted tabular-nums">
+                    {formatCount(w.drivers, 'driver')} · {formatCount(w.races, 'race')}
+                  </span>
+                </span>
+              </li>
+            ))}
+          </ol>
+        </Card>
+      )}
+    </section>
   );
 }
