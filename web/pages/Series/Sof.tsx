@@ -1,9 +1,13 @@
-import { Card } from '../../components/Card.tsx';
-import { CategoryChart } from '../../components/charts/CategoryChart.tsx';
-import { DataTable, type Column } from '../../components/DataTable.tsx';
+import type { Column } from '../../components/DataTable.tsx';
 import { NoRaces, SeriesLayout, type SeriesFrame } from '../../components/racing/SeriesLayout.tsx';
 import { raceColumns, type RaceLine } from '../../components/racing/series-parts.tsx';
-import { formatInteger, formatIrating } from '../../lib/racing-format.ts';
+import {
+  ChartCard,
+  TableCard,
+  countColumn,
+  timeSlotColumn,
+} from '../../components/racing/series-stats.tsx';
+import { formatIrating } from '../../lib/racing-format.ts';
 
 export interface SofWeek {
   week: number;
@@ -27,14 +31,7 @@ export interface Props {
 }
 
 const slotColumns: Column<SofSlot>[] = [
-  {
-    key: 'slot',
-    header: 'Time (UTC)',
-    sortable: true,
-    firstDirection: 'asc',
-    value: (s) => s.timeSlot,
-    cell: (s) => s.timeSlot,
-  },
+  timeSlotColumn(),
   {
     key: 'avg',
     header: 'Average SoF',
@@ -51,14 +48,7 @@ const slotColumns: Column<SofSlot>[] = [
     value: (s) => s.maxStrengthOfField,
     cell: (s) => formatIrating(s.maxStrengthOfField),
   },
-  {
-    key: 'races',
-    header: 'Splits',
-    numeric: true,
-    sortable: true,
-    value: (s) => s.races,
-    cell: (s) => formatInteger(s.races),
-  },
+  countColumn('races', 'Splits', (s) => s.races),
 ];
 
 /** Strength of field per week and per time slot, and the season's strongest races. */
@@ -69,53 +59,48 @@ export default function SeriesSof({ series, weeks, timeSlots, strongest }: Props
         <NoRaces />
       ) : (
         <>
-          <Card>
-            <CategoryChart
-              name="series-sof"
-              title="Strength of field per week"
-              categoryName="Week"
-              valueName="SoF"
-              categories={weeks.map((w) => String(w.week))}
-              series={[
-                {
-                  name: 'Average SoF',
-                  values: weeks.map((w) => w.averageStrengthOfField),
-                  kind: 'line',
-                },
-                {
-                  name: 'Highest SoF',
-                  values: weeks.map((w) => w.maxStrengthOfField),
-                  kind: 'line',
-                },
-              ]}
-              format={formatIrating}
-              scaleToData
-            />
-          </Card>
+          <ChartCard
+            first
+            name="series-sof"
+            title="Strength of field per week"
+            categoryName="Week"
+            valueName="SoF"
+            categories={weeks.map((w) => String(w.week))}
+            series={[
+              {
+                name: 'Average SoF',
+                values: weeks.map((w) => w.averageStrengthOfField),
+                kind: 'line',
+              },
+              {
+                name: 'Highest SoF',
+                values: weeks.map((w) => w.maxStrengthOfField),
+                kind: 'line',
+              },
+            ]}
+            format={formatIrating}
+            scaleToData
+          />
           {timeSlots.length > 0 && (
-            <Card title="Per time slot" className="mt-6" flush>
-              <DataTable
-                columns={slotColumns}
-                rows={timeSlots}
-                rowKey={(s) => s.timeSlot}
-                caption="Strength of field per time slot"
-                sort={{ key: 'slot', direction: 'asc' }}
-                clientSort
-                data-test="sof-slots-table"
-              />
-            </Card>
-          )}
-          <Card title="Highest-SoF races" className="mt-6" flush>
-            <DataTable
-              columns={raceColumns}
-              rows={strongest}
-              rowKey={(r) => r.subsessionId}
-              caption="The season's strongest races"
-              sort={{ key: 'sof', direction: 'desc' }}
-              clientSort
-              data-test="strongest-races-table"
+            <TableCard
+              title="Per time slot"
+              columns={slotColumns}
+              rows={timeSlots}
+              rowKey={(s) => s.timeSlot}
+              caption="Strength of field per time slot"
+              sort={{ key: 'slot', direction: 'asc' }}
+              data-test="sof-slots-table"
             />
-          </Card>
+          )}
+          <TableCard
+            title="Highest-SoF races"
+            columns={raceColumns}
+            rows={strongest}
+            rowKey={(r) => r.subsessionId}
+            caption="The season's strongest races"
+            sort={{ key: 'sof', direction: 'desc' }}
+            data-test="strongest-races-table"
+          />
         </>
       )}
     </SeriesLayout>
