@@ -1,117 +1,75 @@
-import { rm } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../src/demo/racing-seed.ts';
 import { rebuildProjection } from '../../src/projections/core/rebuild.ts';
 import { racingProjections } from '../../src/projections/racing/index.ts';
-import { seedRacingWorld, driverNamed } from '../../src/http/racing/test-support/racing-world.ts';
+import { driverNamed } from '../../src/http/racing/test-support/racing-world.ts';
 import { startTestServer, type TestServer } from '../../src/http/test-support/server.ts';
-import { axeViolations as sharedAxeViolations } from './support/axe.ts';
-import { launchChromium } from './support/browser.ts';
-import { drawnChart as chartSize } from './support/charts.ts';
-import { buildWebBundle } from './support/build.ts';
+import { useRacingBrowser } from './support/racing-browser.ts';
 
 /**
  * The driver pages in real Chromium: the racing world (src/http/racing/test-support) written as
  * events and projected by the real projections, served by the built app (SSR + hydration).
  */
 
-let buildDir: string;
-let t: TestServer;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-let consoleErrors: string[];
+const b = useRacingBrowser();
 const lena = driverNamed('Lena Fischer');
 
-beforeAll(async () => {
-  buildDir = await buildWebBundle();
-  t = await startTestServer({ web: { mode: 'built', dir: buildDir } });
-  const { knex, eventStore, logger } = t.db.runtime;
-  await seedRacingWorld({ knex, eventStore, logger });
-  browser = await launchChromium();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-  if (buildDir) await rm(buildDir, { recursive: true, force: true });
-});
-
-beforeEach(async () => {
-  context = await browser.newContext();
-  page = await context.newPage();
-  consoleErrors = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') consoleErrors.push(m.text());
-  });
-  page.on('pageerror', (e) => consoleErrors.push(e.message));
-});
-
-afterEach(async () => {
-  await context?.close();
-});
-
-const axeViolations = () => sharedAxeViolations(page);
-
-const drawnChart = (name: string) => chartSize(page, name);
-
-const rowNames = () => page.locator('[data-test="driver-link"]').allTextContents();
+const rowNames = () => b.page.locator('[data-test="driver-link"]').allTextContents();
 
 describe('driver pages in Chromium', () => {
   it('/drivers lists the drivers; a sort header reorders them; no axe violations', async () => {
-    const response = await page.goto(`${t.url}/drivers`);
+    const response = await b.page.goto(`${b.url}/drivers`);
     expect(response?.status()).toBe(200);
-    await page.waitForLoadState('networkidle');
+    await b.page.waitForLoadState('networkidle');
     const byRating = await rowNames();
     expect(byRating).toContain('Lena Fischer');
 
-    await page.locator('[data-test="sort-name"]').click();
-    await page.waitForURL(`${t.url}/drivers?sort=name`);
+    await b.page.locator('[data-test="sort-name"]').click();
+    await b.page.waitForURL(`${b.url}/drivers?sort=name`);
     await expect.poll(rowNames).not.toEqual(byRating);
     const byName = await rowNames();
     expect(byName).toEqual([...byName].sort((a, b) => a.localeCompare(b)));
 
-    expect(await axeViolations()).toEqual([]);
-    expect(consoleErrors).toEqual([]);
+    expect(await b.axeViolations()).toEqual([]);
+    expect(b.consoleErrors).toEqual([]);
   });
 
   it('/drivers/{id} draws both rating charts, links its races; no axe violations', async () => {
-    const response = await page.goto(`${t.url}/drivers/${lena.custId}`);
+    const response = await b.page.goto(`${b.url}/drivers/${lena.custId}`);
     expect(response?.status()).toBe(200);
-    await page.locator('[data-test="driver-name"]', { hasText: 'Lena Fischer' }).waitFor();
+    await b.page.locator('[data-test="driver-name"]', { hasText: 'Lena Fischer' }).waitFor();
     for (const chart of ['irating-history', 'sr-history']) {
-      const size = await drawnChart(chart);
+      const size = await b.drawnChart(chart);
       expect(size.width, chart).toBeGreaterThan(0);
       expect(size.height, chart).toBeGreaterThan(0);
     }
-    expect(await page.locator('[data-test="recent-races"] a[href^="/subsessions/"]').count()).toBe(
-      4,
-    );
-    expect(await page.locator('[data-test="career-starts"]').textContent()).toBe('3');
+    expect(
+      await b.page.locator('[data-test="recent-races"] a[href^="/subsessions/"]').count(),
+    ).toBe(4);
+    expect(await b.page.locator('[data-test="career-starts"]').textContent()).toBe('3');
 
-    await page.locator('[data-test="category-card-oval"]').click();
-    await page.waitForURL(`${t.url}/drivers/${lena.custId}?category=oval`);
-    await expect.poll(() => page.locator('[data-test="career-starts"]').textContent()).toBe('1');
+    await b.page.locator('[data-test="category-card-oval"]').click();
+    await b.page.waitForURL(`${b.url}/drivers/${lena.custId}?category=oval`);
+    await expect.poll(() => b.page.locator('[data-test="career-starts"]').textContent()).toBe('1');
 
-    expect(await axeViolations()).toEqual([]);
-    expect(consoleErrors).toEqual([]);
+    expect(await b.axeViolations()).toEqual([]);
+    expect(b.consoleErrors).toEqual([]);
   });
 
   it('the header search suggests drivers as you type; the keyboard opens one', async () => {
-    await page.goto(`${t.url}/drivers`);
-    await page.waitForLoadState('networkidle');
+    await b.page.goto(`${b.url}/drivers`);
+    await b.page.waitForLoadState('networkidle');
     const searches: string[] = [];
-    page.on('request', (r) => {
+    b.page.on('request', (r) => {
       if (new URL(r.url()).pathname === '/api/drivers/search') searches.push(r.url());
     });
-    const box = page.locator('header [data-test="search-input"]:visible');
+    const box = b.page.locator('header [data-test="search-input"]:visible');
     await box.pressSequentially('lena fischer', { delay: 40 });
-    const option = page.locator(`[data-test="suggestion-driver-${lena.custId}"]`);
+    const option = b.page.locator(`[data-test="suggestion-driver-${lena.custId}"]`);
     await option.waitFor();
     // The hits of the whole name are in once the exact name leads the list.
     await expect
-      .poll(() => page.locator('[role="option"]').first().getAttribute('data-test'))
+      .poll(() => b.page.locator('[role="option"]').first().getAttribute('data-test'))
       .toBe(`suggestion-driver-${lena.custId}`);
     // Debounced: one search for the whole word typed quickly, not one per keystroke.
     expect(searches.length).toBeGreaterThan(0);
@@ -119,53 +77,53 @@ describe('driver pages in Chromium', () => {
     expect(await box.getAttribute('aria-expanded')).toBe('true');
     await box.press('ArrowDown');
     const activeId = await box.getAttribute('aria-activedescendant');
-    expect(await page.locator(`[id="${activeId}"]`).getAttribute('data-test')).toBe(
+    expect(await b.page.locator(`[id="${activeId}"]`).getAttribute('data-test')).toBe(
       `suggestion-driver-${lena.custId}`,
     );
     await box.press('Enter');
-    await page.waitForURL(`${t.url}/drivers/${lena.custId}`);
-    await page.locator('[data-test="driver-name"]', { hasText: 'Lena Fischer' }).waitFor();
-    expect(consoleErrors).toEqual([]);
+    await b.page.waitForURL(`${b.url}/drivers/${lena.custId}`);
+    await b.page.locator('[data-test="driver-name"]', { hasText: 'Lena Fischer' }).waitFor();
+    expect(b.consoleErrors).toEqual([]);
   });
 
   it('the search form submits to /search, which lists drivers and series; no axe violations', async () => {
-    await page.goto(`${t.url}/drivers`);
-    await page.waitForLoadState('networkidle');
-    const box = page.locator('header [data-test="search-input"]:visible');
+    await b.page.goto(`${b.url}/drivers`);
+    await b.page.waitForLoadState('networkidle');
+    const box = b.page.locator('header [data-test="search-input"]:visible');
     await box.fill('fanatec');
     await box.press('Enter');
-    await page.waitForURL(`${t.url}/search?q=fanatec`);
-    await page
+    await b.page.waitForURL(`${b.url}/search?q=fanatec`);
+    await b.page
       .locator('[data-test="search-series"] a', { hasText: 'Global Fanatec Challenge' })
       .waitFor();
-    expect(await axeViolations()).toEqual([]);
-    expect(consoleErrors).toEqual([]);
+    expect(await b.axeViolations()).toEqual([]);
+    expect(b.consoleErrors).toEqual([]);
   });
 
   it('compare: the picker adds a second driver; overlaid chart and head to head; no axe violations', async () => {
     const jonas = driverNamed('Jonas Berg');
-    await page.goto(`${t.url}/drivers/${lena.custId}`);
-    await page.waitForLoadState('networkidle');
-    await page.locator('[data-test="compare-link"]').click();
-    await page.waitForURL(`${t.url}/drivers/${lena.custId}/compare`);
-    const picker = page.locator('[data-test="compare-picker"]');
+    await b.page.goto(`${b.url}/drivers/${lena.custId}`);
+    await b.page.waitForLoadState('networkidle');
+    await b.page.locator('[data-test="compare-link"]').click();
+    await b.page.waitForURL(`${b.url}/drivers/${lena.custId}/compare`);
+    const picker = b.page.locator('[data-test="compare-picker"]');
     await picker.pressSequentially('jonas berg', { delay: 30 });
-    await page.locator(`[data-test="suggestion-driver-${jonas.custId}"]`).click();
-    await page.waitForURL(/\/compare\?/);
-    expect(new URL(page.url()).searchParams.get('ids')).toBe(String(jonas.custId));
-    await page.locator(`[data-test="compare-driver-${jonas.custId}"]`).waitFor();
-    const size = await drawnChart('compare-irating-history');
+    await b.page.locator(`[data-test="suggestion-driver-${jonas.custId}"]`).click();
+    await b.page.waitForURL(/\/compare\?/);
+    expect(new URL(b.page.url()).searchParams.get('ids')).toBe(String(jonas.custId));
+    await b.page.locator(`[data-test="compare-driver-${jonas.custId}"]`).waitFor();
+    const size = await b.drawnChart('compare-irating-history');
     expect(size.width).toBeGreaterThan(0);
     expect(size.height).toBeGreaterThan(0);
-    await page.locator(`[data-test="head-to-head-${lena.custId}-${jonas.custId}"]`).waitFor();
-    expect(await axeViolations()).toEqual([]);
-    expect(consoleErrors).toEqual([]);
+    await b.page.locator(`[data-test="head-to-head-${lena.custId}-${jonas.custId}"]`).waitFor();
+    expect(await b.axeViolations()).toEqual([]);
+    expect(b.consoleErrors).toEqual([]);
   });
 
   it('an unknown driver is the NotFound page', async () => {
-    const response = await page.goto(`${t.url}/drivers/999999`);
+    const response = await b.page.goto(`${b.url}/drivers/999999`);
     expect(response?.status()).toBe(404);
-    await page.locator('[data-test="not-found"]').waitFor();
+    await b.page.locator('[data-test="not-found"]').waitFor();
   });
 });
 
@@ -175,7 +133,7 @@ describe('driver pages on the demo world', () => {
   beforeAll(async () => {
     // A small demo world (npm run seed's generator and pipeline), projected by the real
     // racing projections, on a database of its own.
-    demo = await startTestServer({ web: { mode: 'built', dir: buildDir } });
+    demo = await startTestServer({ web: { mode: 'built', dir: b.buildDir } });
     const { knex, eventStore, logger } = demo.db.runtime;
     await seedDemoData({
       deps: { knex, eventStore, logger },
@@ -202,15 +160,15 @@ describe('driver pages on the demo world', () => {
         ORDER BY l.irating DESC, l.cust_id DESC LIMIT 1`,
     );
     const top = rows[0]!;
-    await page.goto(`${demo.url}/drivers`);
-    await page.waitForLoadState('networkidle');
+    await b.page.goto(`${demo.url}/drivers`);
+    await b.page.waitForLoadState('networkidle');
     expect((await rowNames())[0]).toBe(top.display_name);
-    await page.locator('[data-test="driver-link"]').first().click();
-    await page.waitForURL(`${demo.url}/drivers/${top.cust_id}`);
-    const size = await drawnChart('irating-history');
+    await b.page.locator('[data-test="driver-link"]').first().click();
+    await b.page.waitForURL(`${demo.url}/drivers/${top.cust_id}`);
+    const size = await b.drawnChart('irating-history');
     expect(size.width).toBeGreaterThan(0);
     expect(size.height).toBeGreaterThan(0);
-    expect(await axeViolations()).toEqual([]);
-    expect(consoleErrors).toEqual([]);
+    expect(await b.axeViolations()).toEqual([]);
+    expect(b.consoleErrors).toEqual([]);
   });
 });
