@@ -15,6 +15,8 @@ import { toTrack, type DriverRefDto, type TrackDto } from './shapes.ts';
 
 /** How far back "recent" reaches, counted from the newest ingested session. */
 export const NOTABLE_RACES_DAYS = 7;
+/** A race of fewer drivers is not "notable", whatever its SoF. */
+export const NOTABLE_RACES_MIN_FIELD = 6;
 
 export interface NotableRaceDto {
   subsessionId: number;
@@ -46,7 +48,8 @@ interface NotableRaceRow {
 
 /**
  * The highest-SoF split of the last NOTABLE_RACES_DAYS days (before the newest session) of each
- * series, the strongest `limit` of them, strongest first. Reads racing_sessions through its
+ * series, the strongest `limit` of them, strongest first; splits of fewer than
+ * NOTABLE_RACES_MIN_FIELD drivers are left out. Reads racing_sessions through its
  * (start_time DESC) index and each chosen session's splits by session id.
  */
 export async function notableRecentRaces(db: Knex, limit = 6): Promise<NotableRaceDto[]> {
@@ -57,7 +60,7 @@ export async function notableRecentRaces(db: Knex, limit = 6): Promise<NotableRa
        SELECT DISTINCT ON (s.series_id) s.session_id, s.max_sof
          FROM ${SESSIONS_TABLE} s, latest
         WHERE s.start_time > latest.start_time - make_interval(days => ?)
-          AND s.max_sof IS NOT NULL
+          AND s.max_sof IS NOT NULL AND s.num_drivers >= ?
         ORDER BY s.series_id, s.max_sof DESC, s.start_time DESC, s.session_id DESC
      ), top AS (
        SELECT session_id, max_sof FROM best ORDER BY max_sof DESC, session_id DESC LIMIT ?
@@ -69,11 +72,12 @@ export async function notableRecentRaces(db: Knex, limit = 6): Promise<NotableRa
        JOIN LATERAL (
          SELECT * FROM ${SUBSESSIONS_TABLE} x
           WHERE x.session_id = top.session_id AND x.event_type = 'race' AND x.event_sof IS NOT NULL
+            AND x.num_drivers >= ?
           ORDER BY x.event_sof DESC, x.subsession_id
           LIMIT 1
        ) x ON true
       ORDER BY x.event_sof DESC, x.subsession_id DESC`,
-    [NOTABLE_RACES_DAYS, limit],
+    [NOTABLE_RACES_DAYS, NOTABLE_RACES_MIN_FIELD, limit, NOTABLE_RACES_MIN_FIELD],
   );
   return rows.map((r) => ({
     subsessionId: r.subsession_id,
