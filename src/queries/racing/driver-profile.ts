@@ -94,12 +94,24 @@ const COUNTERS = `starts, wins, poles, top_fives, laps, laps_led, incidents, sum
 
 /** Career figures per category the driver raced, most starts first. */
 export async function driverCareer(db: Knex, custId: number): Promise<CareerFiguresDto[]> {
-  const { rows } = await db.raw<{ rows: CounterRow[] }>(
-    `SELECT category, ${COUNTERS} FROM ${DRIVER_TOTALS_TABLE}
-      WHERE cust_id = ? AND starts > 0 ORDER BY starts DESC, category`,
-    [custId],
+  return (await driverCareers(db, [custId])).get(custId) ?? [];
+}
+
+/** driverCareer of several drivers in one statement (a driver without starts maps to []). */
+export async function driverCareers(
+  db: Knex,
+  custIds: readonly number[],
+): Promise<Map<number, CareerFiguresDto[]>> {
+  const { rows } = await db.raw<{ rows: (CounterRow & { cust_id: number })[] }>(
+    `SELECT cust_id, category, ${COUNTERS} FROM ${DRIVER_TOTALS_TABLE}
+      WHERE cust_id = ANY(?::int4[]) AND starts > 0 ORDER BY cust_id, starts DESC, category`,
+    [[...custIds]],
   );
-  return rows.map((r) => ({ category: parseCategory(r.category), ...figures(r) }));
+  const out = new Map<number, CareerFiguresDto[]>(custIds.map((id) => [id, []]));
+  for (const r of rows) {
+    out.get(r.cust_id)?.push({ category: parseCategory(r.category), ...figures(r) });
+  }
+  return out;
 }
 
 /** The career of one category year by year, newest first. */
@@ -168,8 +180,22 @@ export async function driverRatingHistory(
   custId: number,
   category: string,
 ): Promise<RacePointDto[]> {
+  return (await driverRatingHistories(db, [custId], category)).get(custId) ?? [];
+}
+
+/**
+ * driverRatingHistory of several drivers in one statement: per driver the same walk of its
+ * recent-races index (a LATERAL subquery), so the cost is the sum of the single reads without
+ * their round trips.
+ */
+export async function driverRatingHistories(
+  db: Knex,
+  custIds: readonly number[],
+  category: string,
+): Promise<Map<number, RacePointDto[]>> {
   const { rows } = await db.raw<{
     rows: {
+      cust_id: number;
       subsession_id: number;
       start_time: Date;
       series_name: string;
@@ -178,23 +204,27 @@ export async function driverRatingHistory(
       new_sub_level: number | null;
     }[];
   }>(
-    `SELECT * FROM (
+    `SELECT d.cust_id, h.* FROM unnest(?::int4[]) AS d(cust_id) CROSS JOIN LATERAL (
        SELECT r.subsession_id, r.start_time, s.series_name, s.track_name, r.new_irating,
               r.new_sub_level
          FROM ${RESULTS_TABLE} r JOIN ${SUBSESSIONS_TABLE} s ON s.subsession_id = r.subsession_id
-        WHERE r.cust_id = ? AND r.is_primary AND s.category = ?
+        WHERE r.cust_id = d.cust_id AND r.is_primary AND s.category = ?
           AND (r.new_irating IS NOT NULL OR r.new_sub_level IS NOT NULL)
         ORDER BY r.start_time DESC, r.subsession_id DESC
         LIMIT ?) h
-      ORDER BY start_time, subsession_id`,
-    [custId, parseCategory(category), HISTORY_RACES],
+      ORDER BY d.cust_id, h.start_time, h.subsession_id`,
+    [[...new Set(custIds)], parseCategory(category), HISTORY_RACES],
   );
-  return rows.map((r) => ({
-    subsessionId: r.subsession_id,
-    startTime: iso(r.start_time)!,
-    seriesName: r.series_name,
-    trackName: r.track_name,
-    irating: r.new_irating !== null && r.new_irating > 0 ? r.new_irating : null,
-    safetyRating: r.new_sub_level === null || r.new_sub_level < 0 ? null : r.new_sub_level / 100,
-  }));
+  const out = new Map<number, RacePointDto[]>(custIds.map((id) => [id, []]));
+  for (const r of rows) {
+    out.get(r.cust_id)?.push({
+      subsessionId: r.subsession_id,
+      startTime: iso(r.start_time)!,
+      seriesName: r.series_name,
+      trackName: r.track_name,
+      irating: r.new_irating !== null && r.new_irating > 0 ? r.new_irating : null,
+      safetyRating: r.new_sub_level === null || r.new_sub_level < 0 ? null : r.new_sub_level / 100,
+    });
+  }
+  return out;
 }

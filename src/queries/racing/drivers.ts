@@ -3,6 +3,7 @@ import type { RacingCategory } from '../../events/racing/common.ts';
 import {
   DRIVER_LICENSES_TABLE,
   DRIVERS_TABLE,
+  IRATING_BUCKET_WIDTH,
   IRATING_BUCKETS_TABLE,
 } from '../../projections/drivers/tables.ts';
 import { DRIVER_TOTALS_TABLE } from '../../projections/driver-career/tables.ts';
@@ -449,7 +450,10 @@ export async function getDriverProfile(db: Knex, custId: number): Promise<Driver
          FROM ${RATING_HISTORY_TABLE} WHERE cust_id = ? AND chart = 'irating' ORDER BY category`,
       [custId],
     ),
-    Promise.all(rated.map((l) => percentileRank(db, l.category, l.irating!))),
+    percentileRanks(
+      db,
+      rated.map((l) => ({ category: l.category, irating: l.irating! })),
+    ),
   ]);
   const charts = new Map<string, RatingPointDto[]>();
   for (const h of history.rows) {
@@ -471,16 +475,33 @@ export async function getDriverProfile(db: Knex, custId: number): Promise<Driver
   };
 }
 
-/** Share (0..100, one decimal) of the category's rated drivers whose iRating bucket is below this one's. */
-async function percentileRank(db: Knex, category: string, irating: number): Promise<number> {
-  const { rows } = await db.raw<{ rows: { below: number; total: number }[] }>(
-    `SELECT coalesce(sum(drivers) FILTER (WHERE bucket_start + 100 <= ?), 0)::int AS below,
-            coalesce(sum(drivers), 0)::int AS total
-       FROM ${IRATING_BUCKETS_TABLE} WHERE category = ?`,
-    [irating, category],
+/**
+ * Per iRating of a category: the share (0..100, one decimal) of the category's rated drivers
+ * whose iRating bucket lies wholly below it. One read of the categories' bucket counts (a few
+ * dozen rows each), whatever the number of ratings asked.
+ */
+export async function percentileRanks(
+  db: Knex,
+  asked: readonly { category: string; irating: number }[],
+): Promise<number[]> {
+  if (asked.length === 0) return [];
+  const { rows } = await db.raw<{
+    rows: { category: string; bucket_start: number; drivers: number }[];
+  }>(
+    `SELECT category, bucket_start, drivers FROM ${IRATING_BUCKETS_TABLE}
+      WHERE category = ANY(?::text[])`,
+    [[...new Set(asked.map((a) => a.category))]],
   );
-  const r = rows[0];
-  return r && r.total > 0 ? Math.round((1000 * r.below) / r.total) / 10 : 0;
+  return asked.map(({ category, irating }) => {
+    let below = 0;
+    let total = 0;
+    for (const r of rows) {
+      if (r.category !== category) continue;
+      total += r.drivers;
+      if (r.bucket_start + IRATING_BUCKET_WIDTH <= irating) below += r.drivers;
+    }
+    return total > 0 ? Math.round((1000 * below) / total) / 10 : 0;
+  });
 }
 
 export interface DriverSubsessionDto {

@@ -74,6 +74,12 @@ describe('GET /drivers/{id}/compare', () => {
     expect(duel.bAhead).toBe(races.filter((r) => r.b < r.a).length);
     expect(duel.averageGap).toBeCloseTo(races.reduce((n, r) => n + (r.b - r.a), 0) / races.length);
     expect(duel.recent.length).toBe(Math.min(5, races.length));
+    // Newest first, times as ISO instants, positions of the pair.
+    const times = duel.recent.map((r) => r.startTime);
+    expect(times).toEqual([...times].sort().reverse());
+    expect(times.every((t) => /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/.test(t))).toBe(true);
+    expect(duel.recent.every((r) => r.aPosition > 0 && r.bPosition > 0)).toBe(true);
+    expect(props.drivers.every((d) => d.percentileBelow !== null)).toBe(true);
   });
 
   it('lists unknown ids as missing and keeps at most four drivers', async () => {

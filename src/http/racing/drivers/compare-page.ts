@@ -1,6 +1,6 @@
-import { getDriverProfile } from '../../../queries/racing/drivers.ts';
-import { driverCareer, driverRatingHistory } from '../../../queries/racing/driver-profile.ts';
-import { headToHead } from '../../../queries/racing/head-to-head.ts';
+import { compareDrivers, percentileRanks } from '../../../queries/racing/drivers.ts';
+import { driverCareers, driverRatingHistories } from '../../../queries/racing/driver-profile.ts';
+import { headToHeads as readHeadToHeads } from '../../../queries/racing/head-to-head.ts';
 import { HttpError } from '../../errors.ts';
 import type { RouteHandler } from '../../routing/types.ts';
 import type { ComparedDriver, HeadToHead } from '../../../../web/pages/Drivers/Compare.tsx';
@@ -35,25 +35,39 @@ export const compareDriversPage: RouteHandler = async (req, res, deps) => {
     0,
     MAX_COMPARED,
   );
-  const profiles = await Promise.all(asked.map((id) => getDriverProfile(deps.knex, id)));
-  if (!profiles[0]) throw notFound();
-  const known = profiles.flatMap((p) => (p ? [p] : []));
-  const missing = asked.filter((_, i) => !profiles[i]);
-  const careers = await Promise.all(known.map((p) => driverCareer(deps.knex, p.custId)));
+  // Five statements in two round trips, whatever the number of drivers: who they are, then
+  // their careers, histories, percentiles and every pair's shared races side by side.
+  const [{ drivers: known, missing }, careerOf] = await Promise.all([
+    compareDrivers(deps.knex, asked),
+    driverCareers(deps.knex, asked),
+  ]);
+  if (known[0]?.custId !== baseId) throw notFound();
+  const careers = known.map((p) => careerOf.get(p.custId) ?? []);
   const category =
     query.data.category ??
     careers[0]?.[0]?.category ??
-    known[0]!.licenses.find((l) => l.irating !== null)?.category ??
+    known[0].licenses.find((l) => l.irating !== null)?.category ??
     'sports_car';
 
   const pairs: [number, number][] = [];
   for (let i = 0; i < known.length; i++) {
     for (let j = i + 1; j < known.length; j++) pairs.push([known[i]!.custId, known[j]!.custId]);
   }
-  const [histories, duels] = await Promise.all([
-    Promise.all(known.map((p) => driverRatingHistory(deps.knex, p.custId, category))),
-    Promise.all(pairs.map(([a, b]) => headToHead(deps.knex, a, b))),
+  const rated = known.flatMap((p) => {
+    const irating = p.licenses.find((l) => l.category === category)?.irating ?? null;
+    return irating === null ? [] : [{ custId: p.custId, category, irating }];
+  });
+  const [historyOf, duels, percentiles] = await Promise.all([
+    driverRatingHistories(
+      deps.knex,
+      known.map((p) => p.custId),
+      category,
+    ),
+    readHeadToHeads(deps.knex, pairs),
+    percentileRanks(deps.knex, rated),
   ]);
+  const percentileOf = new Map(rated.map((r, i) => [r.custId, percentiles[i]!]));
+  const histories = known.map((p) => historyOf.get(p.custId) ?? []);
 
   const drivers: ComparedDriver[] = known.map((p, i) => {
     const licence = p.licenses.find((l) => l.category === category);
@@ -65,8 +79,7 @@ export const compareDriversPage: RouteHandler = async (req, res, deps) => {
       irating: licence?.irating ?? null,
       safetyRating: licence?.safetyRating ?? null,
       licenceClass: licence?.licenseClass ?? null,
-      percentileBelow:
-        p.iratingPercentiles.find((x) => x.category === category)?.percentile ?? null,
+      percentileBelow: percentileOf.get(p.custId) ?? null,
       career: career
         ? {
             starts: career.starts,
