@@ -10,6 +10,7 @@ import {
   IRATING_BUCKETS_TABLE,
   IRATING_PERCENTILES,
   IRATING_PERCENTILES_TABLE,
+  LICENCE_CLASS_COUNTS_TABLE,
 } from './tables.ts';
 
 export interface DriverFact {
@@ -160,6 +161,7 @@ export async function applyDrivers(trx: Knex.Transaction, ctx: PartContext): Pro
   if (licenses.length === 0) return;
   const categories = await upsertLicensesAndBuckets(trx, licenses);
   if (categories.length > 0) await recomputePercentiles(trx, categories);
+  await recountLicenceClasses(trx, [...new Set(licenses.map((l) => l.category))]);
 }
 
 /**
@@ -240,6 +242,28 @@ async function upsertLicensesAndBuckets(
     await trx.raw(`DELETE FROM ${b} WHERE drivers = 0 AND category = ANY(?::text[])`, [categories]);
   }
   return categories;
+}
+
+/**
+ * The drivers per licence class of the given categories, counted again from their licence rows
+ * (an index-only scan of `racing_driver_licenses_class`: one entry per driver with a class and a
+ * safety rating), so the class chart reads a handful of rows instead of every licence.
+ */
+export async function recountLicenceClasses(
+  trx: Knex.Transaction,
+  categories: string[],
+): Promise<void> {
+  if (categories.length === 0) return;
+  await trx.raw(`DELETE FROM ${LICENCE_CLASS_COUNTS_TABLE} WHERE category = ANY(?::text[])`, [
+    categories,
+  ]);
+  await trx.raw(
+    `INSERT INTO ${LICENCE_CLASS_COUNTS_TABLE} (category, license_group, drivers)
+     SELECT category, license_group, count(*)::int FROM ${DRIVER_LICENSES_TABLE}
+      WHERE category = ANY(?::text[]) AND license_group IS NOT NULL AND sub_level IS NOT NULL
+      GROUP BY category, license_group`,
+    [categories],
+  );
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   DRIVERS_TABLE,
   IRATING_BUCKETS_TABLE,
   IRATING_PERCENTILES_TABLE,
+  LICENCE_CLASS_COUNTS_TABLE,
 } from './tables.ts';
 
 export {
@@ -16,14 +17,21 @@ export {
   IRATING_BUCKETS_TABLE,
   IRATING_PERCENTILES,
   IRATING_PERCENTILES_TABLE,
+  LICENCE_CLASS_COUNTS_TABLE,
 } from './tables.ts';
 
 /** Drivers, licences per category, the search index and the iRating distribution. */
 export const driversPart: ResultsPart = {
   name: 'drivers',
-  // 4: safety-rating and licence-class indexes for the driver list.
-  version: 4,
-  tables: [DRIVERS_TABLE, DRIVER_LICENSES_TABLE, IRATING_BUCKETS_TABLE, IRATING_PERCENTILES_TABLE],
+  // 5: drivers per licence class and category (racing_licence_class_counts).
+  version: 5,
+  tables: [
+    DRIVERS_TABLE,
+    DRIVER_LICENSES_TABLE,
+    IRATING_BUCKETS_TABLE,
+    IRATING_PERCENTILES_TABLE,
+    LICENCE_CLASS_COUNTS_TABLE,
+  ],
   createTables: createDriverTables,
   apply: applyDrivers,
   rebuild: driversRebuild,

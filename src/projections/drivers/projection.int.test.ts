@@ -16,6 +16,7 @@ import {
   DRIVERS_TABLE,
   IRATING_BUCKETS_TABLE,
   IRATING_PERCENTILES_TABLE,
+  LICENCE_CLASS_COUNTS_TABLE,
 } from './tables.ts';
 
 let db: TestDatabase;
@@ -105,6 +106,17 @@ describe('drivers read model', () => {
       ['sports_car', 1759, 345, 19, 5],
     ]);
     expect(await buckets('formula_car')).toEqual({ 3200: 1 });
+    expect(
+      (await rowsOf(db.knex, LICENCE_CLASS_COUNTS_TABLE, {}, ['category', 'license_group'])).map(
+        (r) => [r.category, r.license_group, r.drivers],
+      ),
+    ).toEqual([
+      ['dirt_oval', 1, 1],
+      ['dirt_road', 2, 1],
+      ['formula_car', 5, 1],
+      ['oval', 1, 1],
+      ['sports_car', 5, 1],
+    ]);
   });
 
   it('takes iRating and licence from newer races, never from older facts', async () => {
@@ -204,6 +216,18 @@ describe('drivers read model', () => {
     expect(after[2500]).toBe(20);
     expect(Object.values(after).reduce((a, b) => Number(a) + Number(b), 0)).toBe(100);
     expect((await pct())[99]).toBe(2595);
+    // The class counts follow the licences the races rewrote.
+    const { rows: counted } = await db.knex.raw<{ rows: { license_group: number; n: number }[] }>(
+      `SELECT license_group, count(*)::int AS n FROM ${DRIVER_LICENSES_TABLE}
+        WHERE category = 'oval' AND license_group IS NOT NULL AND sub_level IS NOT NULL
+        GROUP BY 1 ORDER BY 1`,
+    );
+    expect(counted.length).toBeGreaterThan(0);
+    expect(
+      (
+        await rowsOf(db.knex, LICENCE_CLASS_COUNTS_TABLE, { category: 'oval' }, ['license_group'])
+      ).map((r) => ({ license_group: r.license_group, n: r.drivers })),
+    ).toEqual(counted);
   });
 
   it('keeps the newest profile fields when a batch holds several observations', async () => {

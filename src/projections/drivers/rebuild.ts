@@ -8,6 +8,7 @@ import {
   driverFacts,
   licenseColumns,
   recomputePercentiles,
+  recountLicenceClasses,
   type DriverFact,
   type LicenseFact,
 } from './apply.ts';
@@ -69,6 +70,7 @@ export function driversRebuild(): PartRebuild {
       );
       // Every category held in memory (one without buckets gets no percentiles, as in apply).
       await recomputePercentiles(trx, [...licenses.keys()]);
+      await recountLicenceClasses(trx, [...licenses.keys()]);
       await createDriverIndexes(trx);
     },
   };

@@ -5,13 +5,15 @@ import { trgmSchema } from '../racing/trgm.ts';
  * Read model "drivers": who each iRacing member is (name, country, club), the current licence
  * and iRating per category, the driver search index (pg_trgm GIN on the display name) and the
  * iRating distribution per category (members per 100-point bucket, and percentiles derived from
- * those counts). The distribution lives here because it moves by the delta of each licence row
+ * those counts) and the drivers per licence class and category. The distribution lives here because it moves by the delta of each licence row
  * this read model rewrites: old bucket −1, new bucket +1, in the same statement.
  */
 export const DRIVERS_TABLE = 'racing_drivers';
 export const DRIVER_LICENSES_TABLE = 'racing_driver_licenses';
 export const IRATING_BUCKETS_TABLE = 'racing_irating_buckets';
 export const IRATING_PERCENTILES_TABLE = 'racing_irating_percentiles';
+/** Drivers per licence class (license_group) and category: the licence-class chart. */
+export const LICENCE_CLASS_COUNTS_TABLE = 'racing_licence_class_counts';
 
 /**
  * Index expressions of the prefix search: a query must repeat them exactly (column unqualified)
@@ -63,6 +65,13 @@ export async function createDriverTables(
       bucket_start  integer NOT NULL,
       drivers       integer NOT NULL,
       PRIMARY KEY (category, bucket_start)
+    )`);
+  await db.raw(`
+    CREATE TABLE ${LICENCE_CLASS_COUNTS_TABLE} (
+      category       text NOT NULL,
+      license_group  smallint NOT NULL,
+      drivers        integer NOT NULL,
+      PRIMARY KEY (category, license_group)
     )`);
   await db.raw(`
     CREATE TABLE ${IRATING_PERCENTILES_TABLE} (

@@ -7,6 +7,7 @@ import {
   IRATING_BUCKET_WIDTH,
   IRATING_BUCKETS_TABLE,
   IRATING_PERCENTILES_TABLE,
+  LICENCE_CLASS_COUNTS_TABLE,
 } from '../../projections/drivers/tables.ts';
 import { parseCategory } from './shapes.ts';
 
@@ -110,27 +111,23 @@ export interface LicenceClassCountDto {
 }
 
 /**
- * Drivers per licence class in a category: a grouped count over the licence rows of the
- * category, served from the `racing_driver_licenses_class` index (category, license_group, …)
- * without reading the table (one index entry per driver of the category; no results are read).
+ * Drivers per licence class in a category, as the drivers read model counts them
+ * (racing_licence_class_counts: one row per class; drivers with a class and a safety rating).
  */
 export async function licenceClassDistribution(
   db: Knex,
   category: string,
 ): Promise<LicenceClassCountDto[]> {
   const c = parseCategory(category);
-  const rows = await db(DRIVER_LICENSES_TABLE)
-    .select('license_group')
-    .count<{ license_group: number; drivers: string }[]>({ drivers: '*' })
+  const rows = await db(LICENCE_CLASS_COUNTS_TABLE)
+    .select<{ license_group: number; drivers: number }[]>('license_group', 'drivers')
     .where({ category: c })
-    .whereNotNull('license_group')
-    .whereNotNull('sub_level')
-    .groupBy('license_group')
+    .andWhere('drivers', '>', 0)
     .orderBy('license_group');
   return rows.flatMap((r) => {
     const info = LICENCE_GROUPS[r.license_group - 1];
     return info
-      ? [{ licenseGroup: info.group, licenceClass: info.letter, drivers: Number(r.drivers) }]
+      ? [{ licenseGroup: info.group, licenceClass: info.letter, drivers: r.drivers }]
       : [];
   });
 }
