@@ -108,7 +108,7 @@ describe('an account in the browser', () => {
       .toContain('Erin Endtoend');
 
     step('logout');
-    // Log out (a full page load of GET /auth/logout).
+    // Log out (the menu's plain form POST /auth/logout, answered by a full page load).
     await page.locator('[data-test="user-menu-button"]').first().click();
     await page.locator('[data-test="logout-link"]').first().click();
     await page.waitForURL(`${h.url}/`);

@@ -133,11 +133,14 @@ export function UserMenu({ tone = 'header' }: { tone?: 'header' | 'plain' }) {
             </li>
           )}
           <li className="mt-1 border-t border-line pt-1">
-            {/* A full page load, not an Inertia visit: it drops every cached and prefetched
-                page of the signed-in user along with the session. */}
-            <a href={accountPaths.logout} className={itemClass} data-test="logout-link">
-              <LogOut aria-hidden="true" className="size-4" /> Log out
-            </a>
+            {/* A plain form POST (never a GET, which another site could trigger), answered
+                by a full page load: it drops every cached and prefetched page of the
+                signed-in user along with the session. */}
+            <form method="post" action={accountPaths.logoutSubmit}>
+              <button type="submit" className={itemClass} data-test="logout-link">
+                <LogOut aria-hidden="true" className="size-4" /> Log out
+              </button>
+            </form>
           </li>
         </ul>
       </div>

@@ -81,6 +81,7 @@ export const routeTable = {
   "auth.login": { method: 'GET', path: "/auth/login", params: [] },
   "auth.login.submit": { method: 'POST', path: "/auth/login", params: [] },
   "auth.logout": { method: 'GET', path: "/auth/logout", params: [] },
+  "auth.logout.submit": { method: 'POST', path: "/auth/logout", params: [] },
   "auth.register": { method: 'GET', path: "/auth/register", params: [] },
   "auth.register.submit": { method: 'POST', path: "/auth/register", params: [] },
   "auth.reset": { method: 'GET', path: "/auth/reset-password", params: [] },

@@ -97,7 +97,9 @@ describe('AppLayout (server-rendered)', () => {
     expect(attr(html, 'user-menu-button')).toContain('aria-expanded="false"');
     expect(html).toContain('Ada Lovelace');
     expect(attr(html, 'user-menu-settings')).toContain('href="/settings"');
-    expect(attr(html, 'logout-link')).toContain('href="/auth/logout"');
+    expect(attr(html, 'logout-link')).toContain('type="submit"');
+    expect(attr(html, 'logout-link')).toMatch(/^<button/);
+    expect(html).toContain('<form action="/auth/logout" method="post"><button type="submit"');
     expect(html).not.toContain('data-test="user-menu-admin"');
     expect(html).not.toContain('data-test="login-link"');
   });

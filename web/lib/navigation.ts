@@ -67,6 +67,7 @@ export const accountPaths = {
   login: route('auth.login'),
   register: route('auth.register'),
   logout: route('auth.logout'),
+  logoutSubmit: route('auth.logout.submit'),
   settings: route('settings'),
   /** There is no favorites page in the spec; favorites are listed on the settings page. */
   favorites: `${route('settings')}#favorites`,

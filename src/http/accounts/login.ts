@@ -85,8 +85,24 @@ export const submitLogin: RouteHandler = async (req, res, deps) => {
   res.inertia.redirect(safeReturnTo(returnTo) ?? '/');
 };
 
-/** GET /auth/logout (as the spec has it): destroys the session, clears the cookie, goes home. */
+/**
+ * GET /auth/logout (the spec's route): a page asking to confirm with a button (a POST form).
+ * A GET never signs anyone out: an image or a link on another site could otherwise end the
+ * session of every visitor who has one (docs/accounts.md, "Signing out").
+ */
+export const showLogout: RouteHandler = async (req, res) => {
+  if (!req.user) {
+    res.inertia.redirect('/');
+    return;
+  }
+  await res.inertia.render('Auth/Logout', {});
+};
+
+/**
+ * POST /auth/logout (CSRF-checked like every POST; the header's "Log out" is a form):
+ * destroys the session, clears the cookie, goes home.
+ */
 export const logout: RouteHandler = async (req, res) => {
   if (req.session) await signOut(req, res);
-  res.redirect(302, '/');
+  res.redirect(303, '/');
 };

@@ -1,6 +1,6 @@
 import { discordCallback, discordRedirect } from './discord.ts';
 import { addFavorite, removeFavorite } from './favorites.ts';
-import { logout, showLogin, submitLogin } from './login.ts';
+import { logout, showLogin, showLogout, submitLogin } from './login.ts';
 import {
   showForgotPassword,
   showResetPassword,
@@ -105,6 +105,13 @@ export const accountsArea: Area = {
     route({
       name: 'auth.logout',
       method: 'GET',
+      path: '/auth/logout',
+      auth: 'public',
+      handler: showLogout,
+    }),
+    route({
+      name: 'auth.logout.submit',
+      method: 'POST',
       path: '/auth/logout',
       auth: 'public',
       handler: logout,

@@ -254,18 +254,47 @@ describe('POST /auth/login', () => {
   });
 });
 
-describe('GET /auth/logout', () => {
-  it('destroys the session row and clears the cookie', async () => {
+describe('signing out', () => {
+  it('POST /auth/logout destroys the session row and clears the cookie', async () => {
     const client = await h.client();
     await registerUser(client);
     const sid = client.cookie('pitwall.sid')!;
     const rawId = decodeURIComponent(sid).replace(/^s:/, '').split('.')[0]!;
     expect(await h.db.knex('http_sessions').where({ sid: rawId }).first()).toBeDefined();
-    const res = await client.get('/auth/logout');
-    expect(res.status).toBe(302);
+    const res = await send(client, 'POST', '/auth/logout');
+    expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/');
     expect(client.cookie('pitwall.sid')).toBeUndefined();
     expect(await h.db.knex('http_sessions').where({ sid: rawId }).first()).toBeUndefined();
     expect(await signedInUserId(client)).toBeNull();
+  });
+
+  it('GET /auth/logout (a link or an image on any site) signs nobody out: it asks to confirm', async () => {
+    const client = await h.client();
+    await registerUser(client);
+    const userId = await signedInUserId(client);
+    const res = await client.visit('/auth/logout');
+    expect(res.status).toBe(200);
+    expect(res.page().component).toBe('Auth/Logout');
+    expect(await signedInUserId(client)).toBe(userId);
+    // A guest has nothing to confirm.
+    const guest = await h.client();
+    expect((await guest.get('/auth/logout')).headers.get('location')).toBe('/');
+  });
+
+  it('a cross-site form post to /auth/logout is refused (419) and signs nobody out', async () => {
+    const client = await h.client();
+    await registerUser(client);
+    const userId = await signedInUserId(client);
+    const res = await client.request('/auth/logout', {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        'Sec-Fetch-Site': 'cross-site',
+        Origin: 'https://evil.example',
+      },
+    });
+    expect(res.status).toBe(419);
+    expect(await signedInUserId(client)).toBe(userId);
   });
 });
