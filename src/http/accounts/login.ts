@@ -5,6 +5,7 @@ import { findSessionUser, findUserIdByEmailHash } from '../../queries/users.ts';
 import { safeReturnTo, signIn, signOut } from '../auth/session.ts';
 import { RETURN_TO_PARAM } from '../routing/register.ts';
 import type { RouteHandler } from '../routing/types.ts';
+import { slowDownMs } from '../auth/rate-limit.ts';
 import { accountsOf, backWithErrors, clientIp, tooManyRequests } from './respond.ts';
 import { loginForm } from './schema.ts';
 
@@ -30,7 +31,8 @@ export const showLogin: RouteHandler = (req, res, deps) => renderLogin(req, res,
 
 /**
  * POST /auth/login (passport-local semantics, done explicitly so every branch costs one
- * argon2 verification): limits per IP (every attempt) and per account (failures); a missing
+ * argon2 verification): limits per address and per account+address, a slow-down per account
+ * (docs/accounts.md, "Rate limits"); a missing
  * account verifies against a dummy hash; on success the hash is upgraded if its parameters
  * are outdated and the session id is regenerated.
  */
@@ -44,21 +46,30 @@ export const submitLogin: RouteHandler = async (req, res, deps) => {
   const { password, returnTo } = parsed.data;
   const email = normalizeEmail(parsed.data.email);
   const emailHash = accounts.keyring.lookupHash('email', email);
-  const accountKey = `login:account:${emailHash}`;
-  const [perIp, perAccount] = await Promise.all([
-    accounts.limiter.hit(`login:ip:${clientIp(req)}`, accounts.limits.loginPerIp),
-    accounts.limiter.peek(accountKey, accounts.limits.loginFailuresPerAccount),
+  const ip = clientIp(req);
+  const pairKey = `login:pair:${emailHash}:${ip}`;
+  const { limits, limiter } = accounts;
+  // Counted before the password is checked: one atomic increment each, so attempts sent in
+  // parallel meet the limit as surely as attempts sent one after another.
+  const [perIp, perPair, perAccount] = await Promise.all([
+    limiter.hit(`login:ip:${ip}`, limits.loginPerIp),
+    limiter.hit(pairKey, limits.loginPerAccountAndIp),
+    limiter.hit(`login:account:${emailHash}`, limits.loginSlowDownPerAccount),
   ]);
-  if (!perIp.allowed || !perAccount.allowed) {
+  if (!perIp.allowed || !perPair.allowed) {
     await tooManyRequests(
       req,
       res,
-      [perIp, perAccount],
+      [perIp, perPair],
       (status) => renderLogin(req, res, deps, status),
       'email',
     );
     return;
   }
+  // An account attempted from many addresses is slowed down, never locked: a lock would be
+  // the attacker's to set, against the owner.
+  const wait = slowDownMs(perAccount, limits.loginSlowDownPerAccount);
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
 
   const userId = await findUserIdByEmailHash(deps.knex, emailHash);
   const hash = userId ? await getPasswordHash(deps.knex, userId) : null;
@@ -67,11 +78,10 @@ export const submitLogin: RouteHandler = async (req, res, deps) => {
   else await accounts.hasher.verifyDummy(password);
   const user = verified && userId ? await findSessionUser(deps.knex, userId) : null;
   if (!user || !hash) {
-    await accounts.limiter.hit(accountKey, accounts.limits.loginFailuresPerAccount);
     backWithErrors(res, { email: BAD_CREDENTIALS });
     return;
   }
-  await accounts.limiter.reset(accountKey, accounts.limits.loginFailuresPerAccount);
+  await limiter.reset(pairKey, limits.loginPerAccountAndIp);
   if (accounts.hasher.needsRehash(hash)) {
     await replacePasswordHash(
       deps.knex,

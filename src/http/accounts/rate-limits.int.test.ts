@@ -25,7 +25,8 @@ const WINDOW = 15 * 60_000;
 const limits: RateLimitPolicies = {
   ...DEFAULT_RATE_LIMITS,
   loginPerIp: { max: 4, windowMs: WINDOW },
-  loginFailuresPerAccount: { max: 2, windowMs: WINDOW },
+  loginPerAccountAndIp: { max: 2, windowMs: WINDOW },
+  loginSlowDownPerAccount: { max: 3, windowMs: WINDOW, slowDownMs: 1, maxSlowDownMs: 5 },
   registerPerIp: { max: 3, windowMs: WINDOW },
   registerPerAccount: { max: 2, windowMs: WINDOW },
   forgotPerIp: { max: 10, windowMs: WINDOW },
@@ -82,24 +83,65 @@ function suite(backend: 'postgres' | 'redis') {
       expect((await login(c, ip, uniqueEmail(), 'wrong password')).status).toBe(303);
     });
 
-    it('limits failed sign-ins per account from any IP, even with the right password then; a good sign-in clears it', async () => {
+    it('limits attempts at an account per address, even with the right password then; the owner elsewhere still signs in', async () => {
       const { email } = await registerUser(await h.client(), {});
-      const c = await h.client();
-      expect((await login(c, nextIp(), email, 'wrong password')).status).toBe(303);
-      expect((await login(c, nextIp(), email, PASSWORD)).status).toBe(303); // success resets
-      expect(await signedInUserId(c)).not.toBeNull();
-      const d = await h.client();
-      for (let i = 0; i < limits.loginFailuresPerAccount.max; i++)
-        await login(d, nextIp(), email, 'wrong password');
-      const limited = await login(d, nextIp(), email, PASSWORD);
+      const attacker = await h.client();
+      const ip = nextIp();
+      for (let i = 0; i < limits.loginPerAccountAndIp.max; i++)
+        expect((await login(attacker, ip, email, 'wrong password')).status).toBe(303);
+      const limited = await login(attacker, ip, email, PASSWORD);
       expect(limited.status).toBe(429);
       expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
-      expect(await signedInUserId(d)).toBeNull();
+      expect(await signedInUserId(attacker)).toBeNull();
+      // Attempts from many more addresses pass the account's slow-down threshold: slower, never locked.
+      for (let i = 0; i < limits.loginSlowDownPerAccount.max + 2; i++)
+        expect((await login(await h.client(), nextIp(), email, 'wrong password')).status).toBe(303);
+      const owner = await h.client();
+      expect((await login(owner, nextIp(), email, PASSWORD)).status).toBe(303);
+      expect(await signedInUserId(owner)).not.toBeNull();
+      // A good sign-in clears its address's count.
+      const again = await h.client();
+      const ownIp = nextIp();
+      await login(again, ownIp, email, 'wrong password');
+      expect((await login(again, ownIp, email, PASSWORD)).status).toBe(303);
+      await send(again, 'POST', '/auth/logout');
+      await login(again, ownIp, email, 'wrong password');
+      expect((await login(again, ownIp, email, PASSWORD)).status).toBe(303);
       // Same answer for an address without an account: the limit says nothing about existence.
       const ghost = uniqueEmail('ghost');
-      for (let i = 0; i < limits.loginFailuresPerAccount.max; i++)
-        await login(d, nextIp(), ghost, 'wrong password');
-      expect((await login(d, nextIp(), ghost, 'wrong password')).status).toBe(429);
+      const ghostIp = nextIp();
+      for (let i = 0; i < limits.loginPerAccountAndIp.max; i++)
+        await login(attacker, ghostIp, ghost, 'wrong password');
+      expect((await login(attacker, ghostIp, ghost, 'wrong password')).status).toBe(429);
+    });
+
+    it('attempts sent at once meet the per-account limit exactly (counted before the check)', async () => {
+      const { email } = await registerUser(await h.client(), {});
+      const ip = nextIp();
+      const clients = await Promise.all(Array.from({ length: 8 }, () => h.client()));
+      const statuses = await Promise.all(
+        clients.map((c) => login(c, ip, email, 'wrong password').then((r) => r.status)),
+      );
+      expect(statuses.filter((s) => s === 303)).toHaveLength(limits.loginPerAccountAndIp.max);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(8 - limits.loginPerAccountAndIp.max);
+    });
+
+    it('counts an IPv6 client by its /64: a fresh address in it does not escape the limit', async () => {
+      const c = await h.client();
+      const net = `2001:db8:${backend === 'redis' ? 'a' : 'b'}:1`;
+      for (let i = 1; i <= limits.loginPerIp.max; i++)
+        expect((await login(c, `${net}::${i}`, uniqueEmail(), 'wrong password')).status).toBe(303);
+      expect((await login(c, `${net}:ffff::99`, uniqueEmail(), 'wrong password')).status).toBe(429);
+      expect(
+        (
+          await login(
+            c,
+            `2001:db8:${backend === 'redis' ? 'a' : 'b'}:2::1`,
+            uniqueEmail(),
+            'wrong password',
+          )
+        ).status,
+      ).toBe(303);
     });
 
     it('limits registrations per IP and per email', async () => {

@@ -3,6 +3,7 @@ import { appOrigin } from '../../config.ts';
 import { ZodError } from 'zod';
 import { isDomainError } from '../../commands/core/errors.ts';
 import type { Accounts } from '../auth/accounts.ts';
+import { addressKey } from '../auth/address.ts';
 import type { Verdict } from '../auth/rate-limit.ts';
 import type { HttpDeps } from '../deps.ts';
 import { fieldErrors } from '../errors.ts';
@@ -61,9 +62,12 @@ export async function tooManyRequests(
   await render(429);
 }
 
-/** The request's client address (Express honours TRUST_PROXY for X-Forwarded-For). */
+/**
+ * The rate-limit key of the request's client: its address (Express honours TRUST_PROXY for
+ * X-Forwarded-For), an IPv6 address by its /64 (`addressKey`).
+ */
 export function clientIp(req: Request): string {
-  return req.ip ?? req.socket.remoteAddress ?? 'unknown';
+  return addressKey(req.ip ?? req.socket.remoteAddress ?? 'unknown');
 }
 
 /** Where links in mail point: the configured origin (appOrigin), never the request's Host. */

@@ -45,7 +45,10 @@ async function accountOf(deps: HttpDeps, req: Request) {
   return account;
 }
 
-/** Checks the password against the stored hash, counting failures like sign-in does. */
+/**
+ * Checks the password against the stored hash; every check is counted before it runs (an
+ * atomic increment, as sign-in does), a right password clears the count.
+ */
 async function passwordMatches(
   accounts: Accounts,
   deps: HttpDeps,
@@ -53,11 +56,11 @@ async function passwordMatches(
   password: string,
 ): Promise<boolean | 'limited'> {
   const key = `password-check:user:${userId}`;
-  const limit = accounts.limits.loginFailuresPerAccount;
-  if (!(await accounts.limiter.peek(key, limit)).allowed) return 'limited';
+  const limit = accounts.limits.passwordCheckPerUser;
+  if (!(await accounts.limiter.hit(key, limit)).allowed) return 'limited';
   const hash = await getPasswordHash(deps.knex, userId);
   const ok = hash !== null && (await accounts.hasher.verify(hash, password));
-  if (!ok) await accounts.limiter.hit(key, limit);
+  if (ok) await accounts.limiter.reset(key, limit);
   return ok;
 }
 

@@ -168,11 +168,26 @@ export function createRedisRateLimiter(
   };
 }
 
-/** The limits of the accounts area (docs/accounts.md). Per IP and per account (email HMAC). */
+/**
+ * The limits of the accounts area (docs/accounts.md, "Rate limits"). Per client address (an
+ * IPv6 /64) and per account (the email's HMAC). A sign-in attempt is counted before the
+ * password is checked (one atomic increment), so parallel attempts cannot slip past a limit
+ * between a check and a count.
+ */
 export interface RateLimitPolicies {
   loginPerIp: Limit;
-  /** Counts failed sign-ins only; a good sign-in clears it. */
-  loginFailuresPerAccount: Limit;
+  /**
+   * Attempts at one account from one address; a good sign-in clears it. Only that address is
+   * refused: nobody can lock the owner out from elsewhere.
+   */
+  loginPerAccountAndIp: Limit;
+  /**
+   * Attempts at one account from anywhere; past `max` every attempt answers `slowDownMs` later
+   * per attempt over (at most `maxSlowDownMs`), never refused.
+   */
+  loginSlowDownPerAccount: Limit & { slowDownMs: number; maxSlowDownMs: number };
+  /** Wrong current passwords of a signed-in user (settings); a right one clears it. */
+  passwordCheckPerUser: Limit;
   registerPerIp: Limit;
   registerPerAccount: Limit;
   forgotPerIp: Limit;
@@ -183,9 +198,25 @@ const MINUTE = 60_000;
 
 export const DEFAULT_RATE_LIMITS: RateLimitPolicies = {
   loginPerIp: { max: 30, windowMs: 15 * MINUTE },
-  loginFailuresPerAccount: { max: 10, windowMs: 15 * MINUTE },
+  loginPerAccountAndIp: { max: 10, windowMs: 15 * MINUTE },
+  loginSlowDownPerAccount: {
+    max: 20,
+    windowMs: 15 * MINUTE,
+    slowDownMs: 250,
+    maxSlowDownMs: 3000,
+  },
+  passwordCheckPerUser: { max: 10, windowMs: 15 * MINUTE },
   registerPerIp: { max: 10, windowMs: 60 * MINUTE },
   registerPerAccount: { max: 5, windowMs: 60 * MINUTE },
   forgotPerIp: { max: 10, windowMs: 60 * MINUTE },
   forgotPerAccount: { max: 3, windowMs: 60 * MINUTE },
 };
+
+/** How long an attempt at an account under attack waits before it is answered. */
+export function slowDownMs(
+  verdict: Verdict,
+  policy: RateLimitPolicies['loginSlowDownPerAccount'],
+): number {
+  const over = verdict.hits - policy.max;
+  return over <= 0 ? 0 : Math.min(over * policy.slowDownMs, policy.maxSlowDownMs);
+}
