@@ -207,37 +207,41 @@ export interface TopDriversDto {
 }
 
 /**
- * The highest-rated drivers of every category with rated drivers (the home page): per
- * category a top-N walk of the `racing_driver_licenses_rank` index (category, irating DESC).
+ * The highest-rated drivers of every category with rated drivers (the home page), categories
+ * with the most rated drivers first: one statement, per category a top-N walk of the
+ * `racing_driver_licenses_rank` index (category, irating DESC).
  */
 export async function topDriversPerCategory(db: Knex, limit = 5): Promise<TopDriversDto[]> {
-  const categories = await ratedDriversPerCategory(db);
-  return Promise.all(
-    [...categories]
-      .sort((a, b) => b.drivers - a.drivers)
-      .map(async ({ category }) => {
-        const rows = await db(`${DRIVER_LICENSES_TABLE} as l`)
-          .join(`${DRIVERS_TABLE} as d`, 'd.cust_id', 'l.cust_id')
-          .where('l.category', category)
-          .whereNotNull('l.irating')
-          .orderBy([
-            { column: 'l.irating', order: 'desc' },
-            { column: 'l.cust_id', order: 'desc' },
-          ])
-          .limit(limit)
-          .select<{ cust_id: number; display_name: string; irating: number }[]>(
-            'l.cust_id',
-            'd.display_name',
-            'l.irating',
-          );
-        return {
-          category,
-          drivers: rows.map((r) => ({
-            custId: r.cust_id,
-            displayName: r.display_name,
-            irating: r.irating,
-          })),
-        };
-      }),
+  const { rows } = await db.raw<{
+    rows: {
+      category: string;
+      cust_id: number | null;
+      display_name: string | null;
+      irating: number | null;
+    }[];
+  }>(
+    `SELECT c.category, t.cust_id, t.display_name, t.irating
+       FROM (SELECT category, sum(drivers) AS drivers FROM ${IRATING_BUCKETS_TABLE}
+              GROUP BY category HAVING sum(drivers) > 0) c
+       LEFT JOIN LATERAL (
+         SELECT l.cust_id, d.display_name, l.irating
+           FROM ${DRIVER_LICENSES_TABLE} l JOIN ${DRIVERS_TABLE} d ON d.cust_id = l.cust_id
+          WHERE l.category = c.category AND l.irating IS NOT NULL
+          ORDER BY l.irating DESC, l.cust_id DESC
+          LIMIT ?) t ON true
+      ORDER BY c.drivers DESC, c.category, t.irating DESC, t.cust_id DESC`,
+    [limit],
   );
+  const out = new Map<string, TopDriversDto>();
+  for (const r of rows) {
+    let entry = out.get(r.category);
+    if (!entry) {
+      entry = { category: r.category as RacingCategory, drivers: [] };
+      out.set(r.category, entry);
+    }
+    if (r.cust_id !== null && r.display_name !== null && r.irating !== null) {
+      entry.drivers.push({ custId: r.cust_id, displayName: r.display_name, irating: r.irating });
+    }
+  }
+  return [...out.values()];
 }
