@@ -25,7 +25,7 @@ import { createSession } from './session/session.ts';
 import { builtSsrRenderer, viteSsrRenderer } from './ssr.ts';
 import { cachedSsrRenderer } from './ssr-cache.ts';
 import { staticAssets } from './static.ts';
-import { bodyParsers, formMethodOverride } from './body.ts';
+import { bodyParsers, formMethodOverride, rejectNulInUrl } from './body.ts';
 import { appOrigin } from '../config.ts';
 import { series } from './series.ts';
 import { healthRoutes } from './health/health.ts';
@@ -217,6 +217,7 @@ export async function createHttpApp(
     series([
       requestLog(logger),
       securityHeaders({ development }),
+      rejectNulInUrl,
       compressionFor(compression()),
       ...(web.mode === 'built' ? [staticAssets(builtAssets(web.dir).clientDir)] : []),
       ...(vite ? [vite.middlewares as RequestHandler] : []),

@@ -1,4 +1,5 @@
 import express, { type Request, type RequestHandler } from 'express';
+import { HttpError } from './errors.ts';
 import { series } from './series.ts';
 
 /**
@@ -11,6 +12,26 @@ function hasBody(req: Request): boolean {
   return req.headers['transfer-encoding'] !== undefined || !Number.isNaN(Number(length));
 }
 
+const NUL_MESSAGE = 'Text may not contain NUL characters (U+0000).';
+
+/** Whether a parsed body holds a string with U+0000 anywhere (keys too). */
+function holdsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (value === null || typeof value !== 'object' || depth > 32) return false;
+  for (const [key, inner] of Object.entries(value))
+    if (key.includes('\u0000') || holdsNul(inner, depth + 1)) return true;
+  return false;
+}
+
+/**
+ * PostgreSQL text cannot hold U+0000: a NUL in a query string or a body would reach the
+ * database as an error (a 500). No field of the site takes one, so such a request is a 400
+ * before any route: the URL here (first, before the sessionless API), the body in bodyParsers.
+ */
+export const rejectNulInUrl: RequestHandler = (req, _res, next) => {
+  next(/%00/i.test(req.url) ? new HttpError(400, NUL_MESSAGE) : undefined);
+};
+
 /**
  * JSON and urlencoded bodies (`limit` each; extended: false), parsed into `req.body`; requests
  * without a body pass straight through with `req.body` undefined, as Express 5 leaves it.
@@ -22,7 +43,9 @@ export function bodyParsers(limit: string): RequestHandler {
       next();
       return;
     }
-    void parse(req, res, next);
+    void parse(req, res, (err?: unknown) =>
+      next(err ?? (holdsNul(req.body) ? new HttpError(400, NUL_MESSAGE) : undefined)),
+    );
   };
 }
 

@@ -12,7 +12,7 @@ import { allProjections } from '../../projections/index.ts';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/runtime.ts';
 
 /** Read-model tables, as the worker creates them on its first run (pages read them). */
-async function ensureProjectionTables(db: TestDatabase): Promise<void> {
+export async function ensureProjectionTables(db: TestDatabase): Promise<void> {
   for (const projection of allProjections) {
     const present = await Promise.all(
       projection.tables.map(async (table) => {

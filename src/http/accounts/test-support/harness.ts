@@ -10,6 +10,7 @@ import { startWebServer, type RunningWebServer } from '../../server.ts';
 import { createLogger, type Logger } from '../../../logger.ts';
 import { MAIL_OUTBOX_TABLE, type OutboxRow } from '../../../mail/outbox.ts';
 import { articlesProjection } from '../../../projections/articles/projection.ts';
+import { allProjections } from '../../../projections/index.ts';
 import { rebuildProjection } from '../../../projections/core/rebuild.ts';
 import { createProjectionRunner } from '../../../projections/core/runner.ts';
 import type { Projection } from '../../../projections/core/types.ts';
@@ -99,10 +100,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       await new Promise((r) => setTimeout(r, 20)); // committed, not yet visible to readAll
     }
   }
-  const byName: Record<string, Projection> = {
-    users: usersProjection,
-    favorites: favoritesProjection,
-  };
+  // Every read model by name: an admin mutation (articles, teams…) waits for its own.
+  const byName: Record<string, Projection> = Object.fromEntries(
+    allProjections.map((p) => [p.name, p]),
+  );
 
   // Read-your-writes without workers: the named projections run to the position.
   const waitForProjections: WaitForProjections = async (names, position) => {
