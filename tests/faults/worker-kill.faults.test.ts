@@ -37,7 +37,7 @@ function startWorker(
   return new Promise((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', (code, signal) => reject(new Error(`worker exited (${code ?? signal})`)));
-    createInterface({ input: child.stdout! }).on('line', (line) => {
+    createInterface({ input: child.stdout }).on('line', (line) => {
       if (line === 'ready') resolve(child);
       if (line.startsWith('batch ')) onBatch?.(++batches, child);
     });
