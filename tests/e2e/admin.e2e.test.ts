@@ -8,7 +8,8 @@ import { send, startAdminApp, type AdminApp } from '../../src/http/admin/test-su
 /**
  * The admin pages in real Chromium against the production bundle: they render client-only,
  * the article forms show server errors where the editor looks, "Saved" appears after a save,
- * a stale form offers the current version, and the replay form reports an unknown session.
+ * a stale form offers the current version, the replay form reports an unknown session, and the
+ * ingested sessions are searched and replayed from their rows.
  */
 let bundle: string;
 let app: AdminApp;
@@ -141,6 +142,33 @@ describe('admin pages in Chromium', { timeout: 90_000 }, () => {
       .waitFor();
     await page.locator('[data-test="replay-status-queued"]').waitFor();
     expect(await field('sessionId').inputValue()).toBe('');
+  });
+
+  it('lists the ingested sessions, searches them by series and replays one from its row', async () => {
+    await page.goto(`${app.url}/admin/sessions`);
+    const row = page.locator(`[data-test="ingested-session-${KNOWN_SESSION}"]`);
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Global Fanatec Challenge');
+
+    const search = page.locator('[data-test="sessions-search"]');
+    await search.locator('input[name="series"]').fill('mazda');
+    await page.locator('[data-test="sessions-search-submit"]').click();
+    await page.waitForURL(/\/admin\/sessions\?series=mazda/);
+    await page
+      .locator('[data-test="ingested-sessions-table"]', { hasText: 'No ingested session matches.' })
+      .waitFor();
+
+    await search.locator('input[name="series"]').fill('fanatec');
+    await page.locator('[data-test="sessions-search-submit"]').click();
+    await page.waitForURL(/\/admin\/sessions\?series=fanatec/);
+    await row.waitFor();
+
+    await page.locator(`[data-test="replay-session-${KNOWN_SESSION}"]`).click();
+    await page
+      .locator('[data-test="flash-success"]', { hasText: `session ${KNOWN_SESSION} queued` })
+      .waitFor();
+    // The row names the run it just queued (the typed replay above was run 1).
+    await row.filter({ hasText: 'run 2' }).waitFor();
   });
 
   it('logged no errors in the browser console', () => {

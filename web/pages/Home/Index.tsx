@@ -1,6 +1,7 @@
 import { Head, Link } from '@inertiajs/react';
 import {
   ArrowRight,
+  Search,
   CalendarDays,
   Flag,
   Newspaper,
@@ -96,6 +97,12 @@ const shortcuts: readonly {
     href: () => route('world_records'),
     icon: Trophy,
   },
+  {
+    label: 'Search',
+    description: 'Find a driver or a series by name',
+    href: () => route('search'),
+    icon: Search,
+  },
 ];
 
 /** The home page: what Pitwall is, the latest news, shortcuts into the data, and your favorites. */
@@ -118,7 +125,7 @@ export default function HomeIndex({
           Results, ratings, lap times and records from every official series, with the news that
           matters on race night.
         </p>
-        <ul className="mt-6 grid gap-3 sm:grid-cols-3">
+        <ul className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
           {shortcuts.map(({ label, description, href, icon: Icon }) => (
             <li key={label}>
               <Link
