@@ -165,6 +165,10 @@ describe('driver pages on the demo world', () => {
     expect((await rowNames())[0]).toBe(top.display_name);
     await b.page.locator('[data-test="driver-link"]').first().click();
     await b.page.waitForURL(`${demo.url}/drivers/${top.cust_id}`);
+    // Country, then the iRacing club labelled as one ("Canada · Canada club · member since …").
+    expect(await b.page.locator('[data-test="driver-identity"]').textContent()).toMatch(
+      / · .+ club · member since \d{4}$/,
+    );
     const size = await b.drawnChart('irating-history');
     expect(size.width).toBeGreaterThan(0);
     expect(size.height).toBeGreaterThan(0);

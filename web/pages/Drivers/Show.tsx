@@ -158,10 +158,11 @@ export default function DriversShow(props: Props) {
           Compare with…
         </Link>
       </div>
-      <p className="mt-1 text-ink-muted">
+      <p className="mt-1 text-ink-muted" data-test="driver-identity">
         {[
           driver.countryCode ? countryName(driver.countryCode) : null,
-          driver.clubName,
+          // iRacing's regional clubs are often named after the country: "Canada · Canada club".
+          driver.clubName ? `${driver.clubName} club` : null,
           driver.memberSince ? `member since ${driver.memberSince.slice(0, 4)}` : null,
         ]
           .filter(Boolean)
