@@ -1,6 +1,6 @@
-import { Link, router } from '@inertiajs/react';
+import { Head, Link, router } from '@inertiajs/react';
 import { CircleAlert } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { Button } from '../Button.tsx';
 import { Card } from '../Card.tsx';
@@ -335,7 +335,7 @@ export function FormActions({
   );
 }
 
-/** "Delete this …": asks first, then sends DELETE to `href`. */
+/** "Delete this …": asks first, then sends DELETE to `href` (busy until it answers). */
 export function DeleteCard({
   title,
   question,
@@ -343,6 +343,8 @@ export function DeleteCard({
   buttonLabel,
   href,
   testId,
+  description,
+  keepLabel = 'Keep',
 }: {
   title: string;
   question: ReactNode;
@@ -350,27 +352,78 @@ export function DeleteCard({
   buttonLabel: string;
   href: string;
   testId?: string;
+  /** What deleting does, beside the first button. */
+  description?: ReactNode;
+  keepLabel?: string;
 }) {
   const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const destroy = () =>
+    router.delete(href, {
+      onStart: () => setDeleting(true),
+      onFinish: () => setDeleting(false),
+    });
   return (
     <Card title={title} className="mt-10 max-w-3xl border-danger/40">
       {confirming ? (
         <div className="grid gap-3" role="alert">
           <p className="text-sm text-ink">{question}</p>
           <div className="flex flex-wrap gap-2">
-            <Button variant="danger" onClick={() => router.delete(href)} data-test="confirm-delete">
+            <Button variant="danger" busy={deleting} onClick={destroy} data-test="confirm-delete">
               {confirmLabel}
             </Button>
             <Button variant="secondary" onClick={() => setConfirming(false)}>
-              Keep
+              {keepLabel}
             </Button>
           </div>
         </div>
       ) : (
-        <Button variant="danger" onClick={() => setConfirming(true)} data-test={testId}>
-          {buttonLabel}
-        </Button>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          {description && <p className="text-sm text-ink-muted">{description}</p>}
+          <Button variant="danger" onClick={() => setConfirming(true)} data-test={testId}>
+            {buttonLabel}
+          </Button>
+        </div>
       )}
     </Card>
+  );
+}
+
+/**
+ * An admin "new …" page: title, the way back to the list, the form with its form-level alert,
+ * the fields in a card, and the submit row with Cancel.
+ */
+export function AdminCreatePage({
+  title,
+  back,
+  onSubmit,
+  errors,
+  busy,
+  submitLabel,
+  formTestId,
+  submitTestId,
+  children,
+}: {
+  title: string;
+  back: { href: string; label: string };
+  onSubmit: (event: FormEvent) => void;
+  errors: FormErrors;
+  busy: boolean;
+  submitLabel: string;
+  formTestId: string;
+  submitTestId: string;
+  /** The fields. */
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <Head title={title} />
+      <AdminPageHeader title={title} back={back} />
+      <form onSubmit={onSubmit} noValidate className="grid max-w-3xl gap-6" data-test={formTestId}>
+        <FormAlert message={formError(errors)} />
+        <Card>{children}</Card>
+        <FormActions label={submitLabel} busy={busy} cancelHref={back.href} testId={submitTestId} />
+      </form>
+    </>
   );
 }

@@ -3,7 +3,7 @@ import { Field } from '../Field.tsx';
 import { InputError, inputClasses } from '../Input.tsx';
 import { cn } from '../../lib/cn.ts';
 import { formatCategory, LICENCE_CLASS_NAMES } from '../../lib/racing-format.ts';
-import { TextAreaField } from '../../pages/Admin/Articles/Create.tsx';
+import { TextAreaField } from '../admin/AdminForm.tsx';
 import {
   FORMAT_NAMES,
   LICENCE_LETTERS,

@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
 import { route } from '../../generated/routes.ts';
-import { FormAlert, formError } from '../Admin/Articles/Create.tsx';
+import { FormAlert, formError } from '../../components/admin/AdminForm.tsx';
 import { ProfileFields } from '../../components/recruitment/ProfileFields.tsx';
 import type { FormLimits, FormOptions, ProfileFormFields, ProfileKind } from './types.ts';
 

@@ -4,7 +4,7 @@ import { Button } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
 import { route } from '../../generated/routes.ts';
 import { formatDate } from '../../lib/racing-format.ts';
-import { FormAlert, formError } from '../Admin/Articles/Create.tsx';
+import { FormAlert, formError } from '../../components/admin/AdminForm.tsx';
 import { ProfileFields } from '../../components/recruitment/ProfileFields.tsx';
 import type { FormLimits, FormOptions, ProfileFormFields, ProfileKind } from './types.ts';
 

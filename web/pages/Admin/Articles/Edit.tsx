@@ -8,7 +8,8 @@ import { FormSaved } from '../../../components/FormSaved.tsx';
 import { route } from '../../../generated/routes.ts';
 import { cn } from '../../../lib/cn.ts';
 import { articleBodyClasses } from '../../../lib/article-format.ts';
-import { ArticleFields, FormAlert, formError, type ArticleFormFields } from './Create.tsx';
+import { FormAlert, formError } from '../../../components/admin/AdminForm.tsx';
+import { ArticleFields, type ArticleFormFields } from './Create.tsx';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import type { AdminArticleEdit, ArticleLimits } from './types.ts';
 

@@ -8,7 +8,7 @@ import { FilterLinks, type FilterOption } from '../../../components/FilterLinks.
 import { PagedDataTable } from '../../../components/PagedDataTable.tsx';
 import { route } from '../../../generated/routes.ts';
 import { filterPageQuery } from '../../../lib/pagination.ts';
-import { FormAlert } from './Create.tsx';
+import { FormAlert } from '../../../components/admin/AdminForm.tsx';
 import { StatusBadge } from './Edit.tsx';
 import type {
   AdminArticleListItem,

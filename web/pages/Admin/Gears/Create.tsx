@@ -1,12 +1,10 @@
-import { Head, Link, useForm } from '@inertiajs/react';
+import { useForm } from '@inertiajs/react';
 import { useId, type FormEvent } from 'react';
-import { Button } from '../../../components/Button.tsx';
-import { Card } from '../../../components/Card.tsx';
 import { Field } from '../../../components/Field.tsx';
 import { InputError, inputClasses } from '../../../components/Input.tsx';
+import { AdminCreatePage, TextAreaField } from '../../../components/admin/AdminForm.tsx';
 import { route } from '../../../generated/routes.ts';
 import { GEAR_TYPE_NAMES, type GearType } from '../../Gears/types.ts';
-import { FormAlert, TextAreaField, formError } from '../Articles/Create.tsx';
 import type { GearFormFields, GearLimits } from './types.ts';
 
 export interface Props {
@@ -30,40 +28,24 @@ export default function CreateGear({ limits, types }: Props) {
     form.post(route('admin.gears.store'), { preserveScroll: true });
   };
   return (
-    <>
-      <Head title="New gear item" />
-      <header className="mb-6">
-        <p className="text-sm text-ink-muted">
-          <Link href={route('admin.gears')} className="hover:text-ink hover:underline">
-            Gear
-          </Link>
-        </p>
-        <h1 className="text-2xl font-bold tracking-tight text-ink">New gear item</h1>
-      </header>
-      <form onSubmit={submit} noValidate className="grid max-w-3xl gap-6" data-test="gear-form">
-        <FormAlert message={formError(form.errors)} />
-        <Card>
-          <GearFields
-            data={form.data}
-            errors={form.errors}
-            limits={limits}
-            types={types}
-            onChange={(field, value) => form.setData(field, value as never)}
-          />
-        </Card>
-        <div className="flex items-center gap-3">
-          <Button type="submit" busy={form.processing} data-test="gear-submit">
-            Add item
-          </Button>
-          <Link
-            href={route('admin.gears')}
-            className="text-sm text-ink-muted hover:text-ink hover:underline"
-          >
-            Cancel
-          </Link>
-        </div>
-      </form>
-    </>
+    <AdminCreatePage
+      title="New gear item"
+      back={{ href: route('admin.gears'), label: 'Gear' }}
+      onSubmit={submit}
+      errors={form.errors}
+      busy={form.processing}
+      submitLabel="Add item"
+      formTestId="gear-form"
+      submitTestId="gear-submit"
+    >
+      <GearFields
+        data={form.data}
+        errors={form.errors}
+        limits={limits}
+        types={types}
+        onChange={(field, value) => form.setData(field, value as never)}
+      />
+    </AdminCreatePage>
   );
 }
 

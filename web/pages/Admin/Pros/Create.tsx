@@ -1,10 +1,8 @@
-import { Head, Link, useForm } from '@inertiajs/react';
+import { useForm } from '@inertiajs/react';
 import type { FormEvent } from 'react';
-import { Button } from '../../../components/Button.tsx';
-import { Card } from '../../../components/Card.tsx';
 import { Field } from '../../../components/Field.tsx';
+import { AdminCreatePage, TextAreaField } from '../../../components/admin/AdminForm.tsx';
 import { route } from '../../../generated/routes.ts';
-import { FormAlert, TextAreaField, formError } from '../Articles/Create.tsx';
 import type { ProFormFields, ProLimits } from './types.ts';
 
 export interface Props {
@@ -29,39 +27,23 @@ export default function CreatePro({ limits }: Props) {
     form.post(route('admin.pros.store'), { preserveScroll: true });
   };
   return (
-    <>
-      <Head title="New pro driver" />
-      <header className="mb-6">
-        <p className="text-sm text-ink-muted">
-          <Link href={route('admin.pros')} className="hover:text-ink hover:underline">
-            Pro drivers
-          </Link>
-        </p>
-        <h1 className="text-2xl font-bold tracking-tight text-ink">New pro driver</h1>
-      </header>
-      <form onSubmit={submit} noValidate className="grid max-w-3xl gap-6" data-test="pro-form">
-        <FormAlert message={formError(form.errors)} />
-        <Card>
-          <ProFields
-            data={form.data}
-            errors={form.errors}
-            limits={limits}
-            onChange={(field, value) => form.setData(field, value)}
-          />
-        </Card>
-        <div className="flex items-center gap-3">
-          <Button type="submit" busy={form.processing} data-test="pro-submit">
-            Add driver
-          </Button>
-          <Link
-            href={route('admin.pros')}
-            className="text-sm text-ink-muted hover:text-ink hover:underline"
-          >
-            Cancel
-          </Link>
-        </div>
-      </form>
-    </>
+    <AdminCreatePage
+      title="New pro driver"
+      back={{ href: route('admin.pros'), label: 'Pro drivers' }}
+      onSubmit={submit}
+      errors={form.errors}
+      busy={form.processing}
+      submitLabel="Add driver"
+      formTestId="pro-form"
+      submitTestId="pro-submit"
+    >
+      <ProFields
+        data={form.data}
+        errors={form.errors}
+        limits={limits}
+        onChange={(field, value) => form.setData(field, value)}
+      />
+    </AdminCreatePage>
   );
 }
 

@@ -1,12 +1,6 @@
-import { Head, useForm } from '@inertiajs/react';
+import { useForm } from '@inertiajs/react';
 import type { FormEvent } from 'react';
-import { Card } from '../../../components/Card.tsx';
-import {
-  AdminPageHeader,
-  FormActions,
-  FormAlert,
-  formError,
-} from '../../../components/admin/AdminForm.tsx';
+import { AdminCreatePage } from '../../../components/admin/AdminForm.tsx';
 import { route } from '../../../generated/routes.ts';
 import type { SetupType } from '../../../components/setups/types.ts';
 import { SetupFields } from '../../../components/setups/SetupFields.tsx';
@@ -41,32 +35,28 @@ export default function CreateSetup({ limits, types, options }: Props) {
     form.post(route('admin.setups.store'), { preserveScroll: true, forceFormData: true });
   };
   return (
-    <>
-      <Head title="New setup" />
-      <AdminPageHeader title="New setup" back={{ href: route('admin.setups'), label: 'Setups' }} />
-      <form onSubmit={submit} noValidate className="grid max-w-3xl gap-6" data-test="setup-form">
-        <FormAlert message={formError(form.errors)} />
-        <Card>
-          <SetupFields
-            data={form.data}
-            errors={form.errors}
-            limits={limits}
-            types={types}
-            choices={options}
-            onChange={(field, value) => form.setData(field, value as never)}
-            onFile={(file) => form.setData('file', file)}
-            fileRequired
-            fileHint="An iRacing .sto file, at most 1 MiB."
-            progress={form.progress?.percentage}
-          />
-        </Card>
-        <FormActions
-          label="Add setup"
-          busy={form.processing}
-          cancelHref={route('admin.setups')}
-          testId="setup-submit"
-        />
-      </form>
-    </>
+    <AdminCreatePage
+      title="New setup"
+      back={{ href: route('admin.setups'), label: 'Setups' }}
+      onSubmit={submit}
+      errors={form.errors}
+      busy={form.processing}
+      submitLabel="Add setup"
+      formTestId="setup-form"
+      submitTestId="setup-submit"
+    >
+      <SetupFields
+        data={form.data}
+        errors={form.errors}
+        limits={limits}
+        types={types}
+        choices={options}
+        onChange={(field, value) => form.setData(field, value as never)}
+        onFile={(file) => form.setData('file', file)}
+        fileRequired
+        fileHint="An iRacing .sto file, at most 1 MiB."
+        progress={form.progress?.percentage}
+      />
+    </AdminCreatePage>
   );
 }

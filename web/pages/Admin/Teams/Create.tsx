@@ -1,10 +1,8 @@
-import { Head, Link, useForm } from '@inertiajs/react';
+import { useForm } from '@inertiajs/react';
 import { useState, type FormEvent } from 'react';
-import { Button } from '../../../components/Button.tsx';
-import { Card } from '../../../components/Card.tsx';
 import { Field } from '../../../components/Field.tsx';
+import { AdminCreatePage, TextAreaField } from '../../../components/admin/AdminForm.tsx';
 import { route } from '../../../generated/routes.ts';
-import { FormAlert, TextAreaField, formError } from '../Articles/Create.tsx';
 import { suggestSlug } from '../Articles/slug.ts';
 import type { TeamFormFields, TeamLimits } from './types.ts';
 
@@ -39,40 +37,24 @@ export default function CreateTeam({ limits }: Props) {
   };
 
   return (
-    <>
-      <Head title="New team" />
-      <header className="mb-6">
-        <p className="text-sm text-ink-muted">
-          <Link href={route('admin.teams')} className="hover:text-ink hover:underline">
-            Teams
-          </Link>
-        </p>
-        <h1 className="text-2xl font-bold tracking-tight text-ink">New team</h1>
-      </header>
-      <form onSubmit={submit} noValidate className="grid max-w-3xl gap-6" data-test="team-form">
-        <FormAlert message={formError(form.errors)} />
-        <Card>
-          <TeamFields
-            data={form.data}
-            errors={form.errors}
-            limits={limits}
-            onChange={change}
-            slugHint="Suggested from the name. Lowercase words joined by hyphens; the address becomes /teams/<slug>."
-          />
-        </Card>
-        <div className="flex items-center gap-3">
-          <Button type="submit" busy={form.processing} data-test="team-submit">
-            Create team
-          </Button>
-          <Link
-            href={route('admin.teams')}
-            className="text-sm text-ink-muted hover:text-ink hover:underline"
-          >
-            Cancel
-          </Link>
-        </div>
-      </form>
-    </>
+    <AdminCreatePage
+      title="New team"
+      back={{ href: route('admin.teams'), label: 'Teams' }}
+      onSubmit={submit}
+      errors={form.errors}
+      busy={form.processing}
+      submitLabel="Create team"
+      formTestId="team-form"
+      submitTestId="team-submit"
+    >
+      <TeamFields
+        data={form.data}
+        errors={form.errors}
+        limits={limits}
+        onChange={change}
+        slugHint="Suggested from the name. Lowercase words joined by hyphens; the address becomes /teams/<slug>."
+      />
+    </AdminCreatePage>
   );
 }
 
