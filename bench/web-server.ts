@@ -31,6 +31,8 @@ const dbName = `pitwall_bench_${randomBytes(4).toString('hex')}`;
 const dbUrl = await recreateDatabase(dbName);
 const dataDir = await mkdtemp(path.join(tmpdir(), 'pitwall-bench-'));
 const config = loadConfig({
+  // Benchmarks measure the server, not the API's per-client limit (set it to measure it too).
+  API_RATE_LIMIT: process.env.API_RATE_LIMIT ?? '0',
   NODE_ENV: 'production',
   LOG_LEVEL: 'warn',
   DATA_DIR: dataDir,

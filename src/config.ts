@@ -53,6 +53,11 @@ export const configSchema = z.object({
    * docs/web.md, "The write path"). 0: never waits.
    */
   READ_YOUR_WRITES_MS: z.coerce.number().int().min(0).max(30_000).default(3000),
+  /**
+   * Requests a minute one client address (an IPv6 /64) may send to /api/* (0: no limit); the
+   * counters are shared by every web process (docs/api.md, "Limits and CORS").
+   */
+  API_RATE_LIMIT: z.coerce.number().int().min(0).default(600),
   /** Seconds a public racing API answer is reused in-process (0: off). See docs/api.md. */
   API_CACHE_SECONDS: z.coerce.number().int().min(0).max(30).default(10),
   /**

@@ -29,6 +29,8 @@ import { bodyParsers, formMethodOverride, rejectNulInUrl } from './body.ts';
 import { appOrigin } from '../config.ts';
 import { series } from './series.ts';
 import { healthRoutes } from './health/health.ts';
+import { apiManners } from './api-manners.ts';
+import { createPostgresRateLimiter, createRedisRateLimiter } from './auth/rate-limit.ts';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const JSON_BODY_LIMIT = '100kb';
@@ -212,6 +214,11 @@ export async function createHttpApp(
       maxLag: config.READY_MAX_LAG,
     }),
   );
+  // The API's per-client limit and CORS (api-manners.ts), counted where the accounts' limits are.
+  const apiLimiter = config.REDIS_URL
+    ? createRedisRateLimiter(config.REDIS_URL, { prefix: 'pitwall', logger })
+    : createPostgresRateLimiter(deps.knex);
+  closers.push(() => apiLimiter.close());
   // Every request passes these; one router layer (series.ts).
   app.use(
     series([
@@ -221,6 +228,10 @@ export async function createHttpApp(
       compressionFor(compression()),
       ...(web.mode === 'built' ? [staticAssets(builtAssets(web.dir).clientDir)] : []),
       ...(vite ? [vite.middlewares as RequestHandler] : []),
+      onlyUnder(
+        SESSIONLESS_PREFIX,
+        apiManners({ perMinute: config.API_RATE_LIMIT, limiter: apiLimiter, logger }),
+      ),
       onlyUnder(SESSIONLESS_PREFIX, publicApi),
     ]),
   );

@@ -19,6 +19,7 @@ export interface OpenApiDocument {
   paths: Record<string, Record<string, JsonSchema>>;
   components: {
     schemas: Record<string, JsonSchema>;
+    headers: Record<string, JsonSchema>;
     securitySchemes: Record<string, JsonSchema>;
   };
 }
@@ -73,26 +74,70 @@ const errorResponse = (description: string): JsonSchema => ({
   content: { 'application/json': { schema: { $ref: componentRef(idOf(errorBody, 'Error')) } } },
 });
 
+/** The API's limit and CORS headers (src/http/api-manners.ts), described once. */
+const HEADERS: Record<string, JsonSchema> = {
+  'RateLimit-Limit': {
+    description: 'Requests a client address (an IPv6 /64) may send to /api/* per window.',
+    schema: { type: 'integer' },
+  },
+  'RateLimit-Remaining': {
+    description: 'Requests left in the current window.',
+    schema: { type: 'integer' },
+  },
+  'RateLimit-Reset': {
+    description: 'Seconds until the current window ends.',
+    schema: { type: 'integer' },
+  },
+  'RateLimit-Policy': {
+    description: 'The policy: `<limit>;w=<window seconds>` (draft-ietf-httpapi-ratelimit-headers).',
+    schema: { type: 'string' },
+  },
+  'Retry-After': {
+    description: 'Seconds to wait before the next request.',
+    schema: { type: 'integer' },
+  },
+  'Access-Control-Allow-Origin': {
+    description: 'GET and HEAD answers may be read by a page of any origin (`*`, no credentials).',
+    schema: { type: 'string', const: '*' },
+  },
+};
+const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` });
+const limitHeaders = Object.fromEntries(
+  ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy'].map((h) => [
+    h,
+    headerRef(h),
+  ]),
+);
+const tooManyRequests = (): JsonSchema => ({
+  ...errorResponse('More requests from this client address than its limit allows in the window.'),
+  headers: { ...limitHeaders, 'Retry-After': headerRef('Retry-After') },
+});
+
 function documentedOperation(route: RouteDef, op: ApiOperation): JsonSchema {
   const responses: Record<string, JsonSchema> = {
     200: {
       description: 'OK',
-      ...(op.cacheControl
-        ? {
-            headers: {
+      headers: {
+        ...limitHeaders,
+        ...(route.method === 'GET'
+          ? { 'Access-Control-Allow-Origin': headerRef('Access-Control-Allow-Origin') }
+          : {}),
+        ...(op.cacheControl
+          ? {
               'Cache-Control': {
                 description: 'How long caches may keep the answer.',
                 schema: { type: 'string', const: op.cacheControl },
               },
-            },
-          }
-        : {}),
+            }
+          : {}),
+      },
       content: {
         'application/json': { schema: { $ref: componentRef(idOf(op.response, route.name)) } },
       },
     },
   };
   for (const status of op.errors) responses[status] = errorResponse(ERROR_DESCRIPTIONS[status]);
+  responses[429] = tooManyRequests();
   responses.default = errorResponse('Unexpected error.');
   const parameters = [...parametersOf(op.params, 'path'), ...parametersOf(op.query, 'query')];
   return {
@@ -120,7 +165,10 @@ function listedOperation(route: RouteDef): JsonSchema {
     description:
       'Listed from the route table; not described in this document yet (it may answer 501 while its area is being built).',
     ...(parameters.length > 0 ? { parameters } : {}),
-    responses: { default: errorResponse('Any answer (not described yet).') },
+    responses: {
+      429: tooManyRequests(),
+      default: errorResponse('Any answer (not described yet).'),
+    },
   };
 }
 
@@ -169,6 +217,7 @@ export function buildOpenApiDocument(
       schemas: Object.fromEntries(
         Object.entries(schemas).map(([id, schema]) => [id, embedded(schema as JsonSchema)]),
       ),
+      headers: HEADERS,
       // Routes that need a user are called from the site, with its session cookie.
       securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } },
     },

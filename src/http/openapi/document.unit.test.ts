@@ -59,7 +59,7 @@ describe('buildOpenApiDocument', () => {
       },
       { name: 'q', in: 'query', required: true, schema: { type: 'string', minLength: 2 } },
     ]);
-    expect(Object.keys(described.responses)).toEqual(['200', '400', '404', 'default']);
+    expect(Object.keys(described.responses)).toEqual(['200', '400', '404', '429', 'default']);
     expect(doc.components.schemas.UnitThing).toMatchObject({ type: 'object', required: ['n'] });
     const listed = doc.paths['/api/others/{slug}']!.get as Record<string, unknown>;
     expect(listed).toMatchObject({

@@ -97,10 +97,15 @@ describe('GET /api/openapi.json', () => {
     });
   });
 
-  it('resolves every $ref to a component schema', () => {
+  it('resolves every $ref to a component schema or header', () => {
     const refs = [...raw.matchAll(/"\$ref":"([^"]+)"/g)].map((m) => m[1]!);
     expect(refs.length).toBeGreaterThan(30);
     for (const ref of new Set(refs)) {
+      const header = /^#\/components\/headers\/([\w-]+)$/.exec(ref)?.[1];
+      if (header) {
+        expect(doc.components.headers[header], ref).toBeDefined();
+        continue;
+      }
       const id = /^#\/components\/schemas\/(\w+)$/.exec(ref)?.[1];
       expect(id, ref).toBeDefined();
       expect(doc.components.schemas[id!], ref).toBeDefined();

@@ -13,7 +13,7 @@ export const API_INFO = {
   title: 'Pitwall API',
   version: '1',
   description:
-    'Racing data (iRacing) as JSON. Lists answer `{data, meta}`; errors answer `{error, message, issues?}`. See docs/api.md.',
+    'Racing data (iRacing) as JSON. Lists answer `{data, meta}`; errors answer `{error, message, issues?}`. Every client address (an IPv6 /64) may send a limited number of requests a minute to /api/* (600 by default): every answer carries `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset` and `RateLimit-Policy`, and past the limit the answer is 429 with `Retry-After`. GET and HEAD answers carry `Access-Control-Allow-Origin: *` (CORS without credentials), so a page of any origin can read the public data. See docs/api.md.',
 };
 
 const openApiDocumentSchema = z
