@@ -53,7 +53,7 @@ describe('the database goes away and comes back', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    await catchUpTo(db.runtime, allProjections);
+    await catchUpTo(db.runtime, db.runtime.projections.all);
     proxy = await startTcpProxy(hostPortOf(testServerUrl, 5432));
     const url = proxy.urlFor(db.url);
     rt = await openTestRuntime({ database: { name: db.name, url }, pools: { knex: 5 } });

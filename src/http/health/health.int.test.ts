@@ -27,7 +27,7 @@ let dataDir: string;
 beforeAll(async () => {
   db = await createTestDatabase();
   const rt = db.runtime;
-  await catchUpTo(rt, allProjections);
+  await catchUpTo(rt, rt.projections.all);
   dataDir = await mkdtemp(path.join(tmpdir(), 'pitwall-health-'));
   server = await startWebServer(
     {
@@ -95,7 +95,7 @@ describe('/healthz and /readyz', () => {
     expect(body.status).toBe('unavailable');
     expect(body.checks.projections!.ok).toBe(false);
     expect(body.checks.projections!.error).toMatch(/behind: .*favorites/);
-    await catchUpTo(db.runtime, allProjections);
+    await catchUpTo(db.runtime, db.runtime.projections.all);
     expect((await readyz()).status).toBe(200);
   });
 
