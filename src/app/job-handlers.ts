@@ -1,4 +1,5 @@
 import type { JobHandlerFactory } from '../jobs/handlers.ts';
+import { recruitmentJobHandlers } from './recruitment-expiry.ts';
 import { ingestJobHandlers } from '../ingest/jobs/handlers.ts';
 
 /**
@@ -6,4 +7,7 @@ import { ingestJobHandlers } from '../ingest/jobs/handlers.ts';
  * itself). An area adds its handlers by exporting a factory
  * `(deps: JobHandlerDeps) => [handleJob(job, async (data, ctx) => …)]` and listing it here.
  */
-export const allJobHandlerFactories: readonly JobHandlerFactory[] = [ingestJobHandlers];
+export const allJobHandlerFactories: readonly JobHandlerFactory[] = [
+  ingestJobHandlers,
+  recruitmentJobHandlers,
+];

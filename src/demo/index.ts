@@ -7,6 +7,7 @@ export { seedDemoContent } from './seed.ts';
 export { demoArticleId, demoArticles, seedDemoArticles } from './articles.ts';
 export { demoTeamId, demoTeams, seedDemoTeams } from './teams.ts';
 export { demoProId, demoPros, seedDemoPros } from './pros.ts';
+export { demoRecruiterId, demoRecruitmentProfileId, seedDemoRecruitment } from './recruitment.ts';
 export { demoGear, demoGearId, demoGearOfPro, seedDemoGear } from './gear.ts';
 export { DEMO_SETUP_COUNT, demoSetup, seedDemoSetups } from './setups.ts';
 export {

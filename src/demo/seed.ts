@@ -9,6 +9,7 @@ import { DEFAULT_DEMO_SEED, demoWorld, demoWorldParamsFor } from './racing-world
 import { demoGearOfPro, seedDemoGear } from './gear.ts';
 import { seedDemoPros } from './pros.ts';
 import { seedDemoSetups } from './setups.ts';
+import { seedDemoRecruitment } from './recruitment.ts';
 import { seedDemoTeams } from './teams.ts';
 
 export interface SeedDeps {
@@ -21,7 +22,7 @@ export interface SeedDeps {
 
 /**
  * Demo content for the embedded default, written through commands and the real ingest path
- * (never by inserting rows): news articles, teams, gear, pro drivers, setups, then a racing world of SEED_DRIVERS drivers.
+ * (never by inserting rows): news articles, teams, gear, pro drivers, setups, recruitment profiles, then a racing world of SEED_DRIVERS drivers.
  * Idempotent: deterministic ids and payloads, so a second start appends nothing. Projections
  * are woken by the appends; pages fill in as the workers catch up.
  */
@@ -61,6 +62,9 @@ export async function seedDemoContent(deps: SeedDeps, signal?: AbortSignal): Pro
   if (pros.created.length > 0) logger.info({ created: pros.created.length }, 'demo pros created');
   const setups = await seedDemoSetups({ ...commandDeps, knex: deps.knex });
   if (setups.created > 0) logger.info({ created: setups.created }, 'demo setups created');
+  const recruitment = await seedDemoRecruitment(commandDeps, worldDrivers);
+  if (recruitment.created > 0)
+    logger.info({ created: recruitment.created }, 'demo recruitment profiles created');
 
   let lastLog = 0;
   const report = await seedDemoData({
