@@ -56,7 +56,7 @@ export async function expireDueProfiles(
   }
 }
 
-/** The handler of `recruitment.expire` (listed in src/app/job-handlers.ts). */
+/** The handler of `recruitment.expire` (listed in job-handlers.ts). */
 export function recruitmentJobHandlers(deps: JobHandlerDeps): JobHandler[] {
   return [
     handleJob(expireRecruitmentProfilesJob, async (_data, ctx) => {
