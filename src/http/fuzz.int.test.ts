@@ -167,6 +167,22 @@ describe('fuzz: every mutation of the route table', () => {
   );
 });
 
+describe('NUL characters (found by this fuzz: PostgreSQL cannot store them)', () => {
+  it('a NUL in a query string or a body is a 400, never a 500', async () => {
+    expect((await fetch(`${h.url}/api/teams?q=%00`)).status).toBe(400);
+    expect((await fetch(`${h.url}/drivers?q=a%00b`)).status).toBe(400);
+    const head = await h.store.headPosition();
+    const res = await send(await h.client(), 'POST', '/auth/register', {
+      displayName: 'Nul\u0000Racer',
+      email: 'nul@example.com',
+      password: 'correct horse battery staple',
+      passwordConfirmation: 'correct horse battery staple',
+    });
+    expect(res.status).toBe(400);
+    expect(await h.store.headPosition()).toEqual(head);
+  });
+});
+
 describe('fuzz: every query and path parameter of the public API', () => {
   const byName = new Map(routes.map((r) => [r.name, r]));
   const operations = apiOperations.filter((o) => byName.get(o.name)?.auth === 'public');
