@@ -28,6 +28,8 @@ const dbName = `pitwall_bench_${randomBytes(4).toString('hex')}`;
 const dbUrl = await recreateDatabase(dbName);
 const dataDir = await mkdtemp(path.join(tmpdir(), 'pitwall-bench-'));
 const config = loadConfig({
+  // The run measures the server, not the API's per-client limit (set API_RATE_LIMIT to include it).
+  API_RATE_LIMIT: process.env.API_RATE_LIMIT ?? '0',
   NODE_ENV: 'production',
   LOG_LEVEL: 'warn',
   DATA_DIR: dataDir,

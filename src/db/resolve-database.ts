@@ -1,3 +1,5 @@
+import { realpath } from 'node:fs/promises';
+import path from 'node:path';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
@@ -13,18 +15,42 @@ export interface ResolvedDatabase {
 /**
  * The app database for a process: DATABASE_URL when set; otherwise the embedded PostgreSQL
  * under DATA_DIR. When another process of this checkout (e.g. `npm start`) already runs the
- * embedded server, it is shared instead of started twice on the same data directory.
+ * embedded server, it is shared instead of started twice on the same data directory — only
+ * after the server on the port proves to be this folder's (its `data_directory` is
+ * DATA_DIR/pg); a server of another folder on the port stops the process with a message saying
+ * so. A process sharing the server checks it every few seconds: when the owner has stopped it,
+ * the process says so and shuts down (SIGTERM to itself), instead of answering 503 forever.
  */
 export async function resolveDatabase(config: Config, logger: Logger): Promise<ResolvedDatabase> {
   if (config.DATABASE_URL)
     return { url: config.DATABASE_URL, kind: 'configured', stop: () => Promise.resolve() };
   const sharedUrl = `postgres://pitwall:pitwall@127.0.0.1:${config.EMBEDDED_PG_PORT}/pitwall`;
   if (await canConnect(sharedUrl)) {
+    await assertServerOf(sharedUrl, config.DATA_DIR, config.EMBEDDED_PG_PORT);
     logger.info(
       { port: config.EMBEDDED_PG_PORT },
-      'using the embedded PostgreSQL another process started',
+      'using the embedded PostgreSQL another process of this folder started',
     );
-    return { url: sharedUrl, kind: 'embedded-shared', stop: () => Promise.resolve() };
+    const watch = setInterval(() => {
+      void canConnect(sharedUrl).then((up) => {
+        if (up) return;
+        clearInterval(watch);
+        logger.fatal(
+          { port: config.EMBEDDED_PG_PORT },
+          'the process that started the embedded PostgreSQL has stopped it; stopping too (start this process again to start the server here)',
+        );
+        process.kill(process.pid, 'SIGTERM');
+      });
+    }, SHARED_WATCH_MS);
+    watch.unref();
+    return {
+      url: sharedUrl,
+      kind: 'embedded-shared',
+      stop: () => {
+        clearInterval(watch);
+        return Promise.resolve();
+      },
+    };
   }
   const { startEmbeddedPostgres } = await importWithoutSignalHooks();
   const embedded = await startEmbeddedPostgres({
@@ -33,6 +59,29 @@ export async function resolveDatabase(config: Config, logger: Logger): Promise<R
     logger,
   });
   return { url: embedded.url, kind: 'embedded-started', stop: embedded.stop };
+}
+
+/** How often a process sharing another's embedded server checks that it is still there. */
+const SHARED_WATCH_MS = 5000;
+
+/** The server at `url` is the one whose data lives in `dataDir`/pg, or this throws saying whose it is. */
+export async function assertServerOf(url: string, dataDir: string, port: number): Promise<void> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  await client.connect();
+  let theirs: string;
+  try {
+    const { rows } = await client.query<{ data_directory: string }>('SHOW data_directory');
+    theirs = rows[0]!.data_directory;
+  } finally {
+    await client.end();
+  }
+  const ours = path.resolve(dataDir, 'pg');
+  const canonical = async (p: string) => realpath(p).catch(() => path.resolve(p));
+  if ((await canonical(theirs)) === (await canonical(ours))) return;
+  throw new Error(
+    `Port ${port} is held by a PostgreSQL whose data is in ${theirs}, not this folder's ${ours}. ` +
+      'Stop the other checkout, or give this one its own EMBEDDED_PG_PORT (or DATABASE_URL).',
+  );
 }
 
 async function canConnect(url: string): Promise<boolean> {
