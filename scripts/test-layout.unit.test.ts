@@ -1,8 +1,9 @@
 /**
  * The test rule (docs/ARCHITECTURE.md, "Tests"): unit and int tests sit beside the code they
  * test and say their tier in the name (*.unit.test.ts, *.int.test.ts); browser tests are
- * tests/e2e/*.e2e.test.ts; tests/ holds nothing else but the shared harness (tests/support) and
- * the harness's own smoke test (tests/smoke); benchmarks live only in bench/, which holds no tests.
+ * tests/e2e/*.e2e.test.ts and the fault suite (processes killed, servers cut) tests/faults/*.faults.test.ts;
+ * tests/ holds nothing else but the shared harness (tests/support) and the harness's own smoke
+ * test (tests/smoke); benchmarks live only in bench/, which holds no tests.
  * Tests and their helpers take the app's parts from the one harness (tests/support/runtime.ts,
  * built on src/app/runtime.ts); only the tests of a part itself construct that part.
  */
@@ -45,8 +46,8 @@ describe('where tests live', () => {
     expect(tests.filter((f) => f.startsWith('tests/e2e/')).length).toBeGreaterThan(0);
   });
 
-  it('names the tier of every test: unit, int or e2e', () => {
-    expect(tests.filter((f) => !/\.(unit|int|e2e)\.test\.tsx?$/.test(f))).toEqual([]);
+  it('names the tier of every test: unit, int, e2e or faults', () => {
+    expect(tests.filter((f) => !/\.(unit|int|e2e|faults)\.test\.tsx?$/.test(f))).toEqual([]);
   });
 
   it('keeps browser tests in tests/e2e and nothing but them there', () => {
@@ -55,8 +56,16 @@ describe('where tests live', () => {
     );
   });
 
-  it('keeps tests/ to the browser tests, the shared harness and its smoke test', () => {
-    expect(files('tests').filter((f) => !/^tests\/(e2e|support|smoke)\//.test(f))).toEqual([]);
+  it('keeps the fault suite in tests/faults and nothing but it there', () => {
+    expect(
+      tests.filter((f) => f.includes('.faults.test.') !== f.startsWith('tests/faults/')),
+    ).toEqual([]);
+  });
+
+  it('keeps tests/ to the browser tests, the fault suite, the shared harness and its smoke test', () => {
+    expect(files('tests').filter((f) => !/^tests\/(e2e|faults|support|smoke)\//.test(f))).toEqual(
+      [],
+    );
   });
 
   it('keeps benchmarks in bench/ and tests out of it', () => {
@@ -75,7 +84,7 @@ const PARTS: { call: RegExp; allowed: RegExp }[] = [
     allowed: /^(tests\/support\/(runtime|global-setup)\.ts|src\/app\/[^/]+\.test\.ts)$/,
   },
   { call: /\bcreateKnex\(/, allowed: /^$/ },
-  { call: /\b(createJobSystem|openJobBackend)\(/, allowed: /^$/ },
+  { call: /\b(createJobSystem|openJobBackend)\(/, allowed: /^tests\/support\/runtime\.ts$/ },
   {
     call: /\b(createEventStore\(|new (PostgresEventStore|EsdbEventStore)\b)/,
     allowed: /^src\/eventstore\//,

@@ -4,11 +4,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catchUpTo } from '../app/catch-up.ts';
 import { START } from '../eventstore/port.ts';
-import { createJobSystem } from '../jobs/system.ts';
-import { createProjectionRegistry } from '../projections/core/registry.ts';
-import { allProjections } from '../projections/index.ts';
 import {
   createTestDatabase,
+  openTestJobSystem,
   deleteRedisKeys,
   openTestRuntime,
   testConfig,
@@ -156,14 +154,7 @@ describe('Redis goes away and comes back', () => {
   });
 
   it('the job system survives it: an append’s wake-up does not wait for Redis, and it lands after', async () => {
-    const prefix = uniquePrefix('outage');
-    const projections = createProjectionRegistry(allProjections);
-    const jobs = await createJobSystem({
-      config: { REDIS_URL: redisUrl },
-      logger: (await import('../logger.ts')).createLogger({ level: 'silent', pretty: false }),
-      projections,
-      prefix,
-    });
+    const jobs = await openTestJobSystem({ redisUrl, label: 'outage' });
     try {
       await jobs.ping();
       await proxy.down();
@@ -189,7 +180,6 @@ describe('Redis goes away and comes back', () => {
     } finally {
       await proxy.up();
       await jobs.close();
-      await deleteRedisKeys(prefix);
     }
   });
 

@@ -4,6 +4,10 @@ import { inject } from 'vitest';
 import { openRuntime, type OpenRuntimeOptions, type Runtime } from '../../src/app/runtime.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { Knex } from '../../src/db/knex.ts';
+import { createJobSystem, type JobSystem } from '../../src/jobs/system.ts';
+import { createLogger, type Logger } from '../../src/logger.ts';
+import { createProjectionRegistry } from '../../src/projections/core/registry.ts';
+import { allProjections } from '../../src/projections/index.ts';
 
 /**
  * The int-test harness: every int and browser test gets its database, knex, event store, job
@@ -58,6 +62,32 @@ export async function deleteRedisKeys(prefix: string, redisUrl = testRedisUrl): 
   } finally {
     redis.disconnect();
   }
+}
+
+/**
+ * A job system alone, on `redisUrl` (default the machine's Redis) under a unique prefix, knowing
+ * every projection; for tests that put a TCP proxy between it and Redis to cut the connection.
+ * `close()` closes it and deletes its keys.
+ */
+export async function openTestJobSystem(
+  opts: { redisUrl?: string; label?: string; logger?: Logger } = {},
+): Promise<JobSystem> {
+  const prefix = uniquePrefix(opts.label ?? 'jobs');
+  const jobs = await createJobSystem({
+    config: { REDIS_URL: opts.redisUrl ?? testRedisUrl },
+    logger: opts.logger ?? createLogger({ level: 'silent', pretty: false }),
+    projections: createProjectionRegistry(allProjections),
+    prefix,
+  });
+  let closing: Promise<void> | undefined;
+  const close = (): Promise<void> => {
+    closing ??= (async () => {
+      await jobs.close();
+      await deleteRedisKeys(prefix);
+    })();
+    return closing;
+  };
+  return Object.assign(Object.create(jobs) as JobSystem, { close });
 }
 
 /** The configuration of a test process: test mode, silent logs, a session secret. */

@@ -5,15 +5,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catchUpTo } from '../../app/catch-up.ts';
 import { favoritesStreamName } from '../../events/favorites.ts';
-import { createJobSystem } from '../../jobs/system.ts';
-import { createProjectionRegistry } from '../../projections/core/registry.ts';
-import { allProjections } from '../../projections/index.ts';
 import {
   createTestDatabase,
+  openTestJobSystem,
   testConfig,
   testRedisUrl,
-  uniquePrefix,
-  deleteRedisKeys,
   type TestDatabase,
 } from '../../../tests/support/runtime.ts';
 import { hostPortOf, startTcpProxy } from '../../../tests/support/tcp-proxy.ts';
@@ -134,12 +130,10 @@ describe('/healthz and /readyz', () => {
 
   it('Redis or the database out of reach: the check names it, within the check timeout', async () => {
     const redisProxy = await startTcpProxy(hostPortOf(testRedisUrl, 6379));
-    const prefix = uniquePrefix('health');
-    const jobs = await createJobSystem({
-      config: { REDIS_URL: redisProxy.urlFor(testRedisUrl) },
+    const jobs = await openTestJobSystem({
+      redisUrl: redisProxy.urlFor(testRedisUrl),
+      label: 'health',
       logger: db.runtime.logger,
-      projections: createProjectionRegistry(allProjections),
-      prefix,
     });
     try {
       await redisProxy.down();
@@ -155,7 +149,6 @@ describe('/healthz and /readyz', () => {
     } finally {
       await jobs.close();
       await redisProxy.close();
-      await deleteRedisKeys(prefix);
     }
   });
 });
