@@ -14,14 +14,15 @@ import type { RouteHandler } from './routing/types.ts';
 /**
  * THE write path of the HTTP layer: every form and JSON mutation is a `mutation({...})`.
  *
- *   path params → body schema → authorize → command → read-your-writes wait → answer
+ *   path params → authorize → body schema → command → read-your-writes wait → answer
  *
  * - an invalid path parameter names nothing: 404;
+ * - `authorize` false: 403, before the body is read, so a request that may not change the thing
+ *   is refused the same whatever its body (an invalid one included);
  * - an invalid body, a `refuse(...)`, a command refused for its input or the current state
  *   (DomainError validation/conflict) or a write that lost its race after the command's retries:
  *   back to the form with `props.errors` (303), nothing changed; on /api, 422 (409 for a lost
  *   race) JSON through the error handler;
- * - `authorize` false: 403;
  * - after the command, the answer waits until the read models the next page reads have passed
  *   the command's own position (its result's `position`), at most READ_YOUR_WRITES_MS; the
  *   answer is told whether they did (`visible`). A success flash is shown only when the change is
@@ -78,6 +79,9 @@ export interface MutationContext<P, I> {
   commandDeps: () => CommandDeps & { eventStore: EventStore; logger: Logger };
 }
 
+/** What `authorize` sees: the request before its body is read. */
+export type AuthorizeContext<P> = Omit<MutationContext<P, never>, 'input'>;
+
 /** How a mutation answers after its command. */
 export type MutationAnswer =
   /** A page mutation: flash, then `redirect`, or back to the form (Referer, else `form`). */
@@ -100,8 +104,12 @@ export interface MutationSpec<
   form?: string | ((params: Parsed<PS>) => string);
   /** The field a refusal without field errors is shown under. Default `_` (the whole form). */
   errorField?: string;
-  /** Permission beyond the route's `auth` (ownership, state): false answers 403. */
-  authorize?: (ctx: MutationContext<Parsed<PS>, Parsed<S>>) => boolean | Promise<boolean>;
+  /**
+   * Permission beyond the route's `auth` (ownership, state): false answers 403. It runs before
+   * the body is parsed (it sees the path parameters and the user, not `input`); a rule that
+   * depends on the body is a `refuse(...)` in `run`.
+   */
+  authorize?: (ctx: AuthorizeContext<Parsed<PS>>) => boolean | Promise<boolean>;
   /** The command(s). Refuse with `refuse({...})`; a DomainError or a lost race is a refusal too. */
   run: (ctx: MutationContext<Parsed<PS>, Parsed<S>>) => Promise<R>;
   /** The read models the page after the answer reads (the wait is for these only). */
@@ -203,6 +211,23 @@ export function mutation<
     const back = (errors: FieldErrors) =>
       res.inertia.back({ errors, ...(form !== undefined ? { fallback: form } : {}) });
 
+    const user = deps.resolveUser ? await deps.resolveUser(req) : null;
+    const before: AuthorizeContext<Parsed<PS>> = {
+      req,
+      res,
+      deps,
+      params,
+      user,
+      userId: () => {
+        if (!user) throw new Error('No signed-in user on a route that needs one');
+        return user.id;
+      },
+      commandDeps: () => requestCommandDeps(req, deps, user),
+    };
+    if (spec.authorize && !(await spec.authorize(before))) {
+      throw new HttpError(403, 'You may not change this.');
+    }
+
     let input = {} as Parsed<S>;
     if (spec.input) {
       const body = spec.input.safeParse(req.body ?? {});
@@ -213,23 +238,7 @@ export function mutation<
       }
       input = body.data as Parsed<S>;
     }
-    const user = deps.resolveUser ? await deps.resolveUser(req) : null;
-    const ctx: MutationContext<Parsed<PS>, Parsed<S>> = {
-      req,
-      res,
-      deps,
-      params,
-      input,
-      user,
-      userId: () => {
-        if (!user) throw new Error('No signed-in user on a route that needs one');
-        return user.id;
-      },
-      commandDeps: () => requestCommandDeps(req, deps, user),
-    };
-    if (spec.authorize && !(await spec.authorize(ctx))) {
-      throw new HttpError(403, 'You may not change this.');
-    }
+    const ctx: MutationContext<Parsed<PS>, Parsed<S>> = { ...before, input };
 
     let result: R;
     try {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAdminApp, type AdminApp } from '../admin/test-support/admin-app.ts';
 import { TestClient, type Sent } from '../test-support/client.ts';
 import { TOO_MANY_OPEN } from '../../commands/recruitment/decider.ts';
+import { EVENTS_TABLE } from '../../eventstore/postgres/sql.ts';
 import { RECRUITMENT_PROFILES_TABLE } from '../../projections/recruitment/tables.ts';
 
 /**
@@ -50,6 +51,8 @@ const mutate = (client: TestClient, method: string, path: string, body?: unknown
 
 const profileCount = async () =>
   Number((await app.db.knex(RECRUITMENT_PROFILES_TABLE).count<{ count: string }[]>())[0]!.count);
+const eventCount = async () =>
+  Number((await app.db.knex(EVENTS_TABLE).count<{ count: string }[]>())[0]!.count);
 const locationOf = (res: Sent) => res.headers.get('location') ?? '';
 const errorsAfter = async (client: TestClient, res: Sent) => {
   expect(res.status).toBe(303);
@@ -165,6 +168,13 @@ describe('recruitment over HTTP', () => {
     });
     expect(forbidden.status).toBe(403);
     expect((await other.visit(`/recruitment/${profileId}/edit`)).status).toBe(403);
+    const before = await eventCount();
+    const invalid = { ...fields, title: 'x', categories: [], timeZone: 'Mars/Olympus' };
+    expect((await mutate(other, 'PUT', `/recruitment/${profileId}/edit`, invalid)).status).toBe(
+      403,
+    );
+    expect((await mutate(other, 'DELETE', `/recruitment/${profileId}`, invalid)).status).toBe(403);
+    expect(await eventCount()).toBe(before);
     const saved = await mutate(owner, 'PUT', `/recruitment/${profileId}/edit`, {
       ...fields,
       title: 'GT3 and LMP2 driver for endurance',
