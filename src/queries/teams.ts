@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { RacingCategory } from '../events/racing/common.ts';
 import { DRIVER_LICENSES_TABLE, DRIVERS_TABLE } from '../projections/drivers/tables.ts';
+import { RESULTS_TABLE, SUBSESSIONS_TABLE } from '../projections/subsessions/tables.ts';
 import {
   TEAM_MEMBERS_TABLE,
   TEAM_SLUG_REDIRECTS_TABLE,
@@ -217,4 +218,126 @@ async function teamDto(db: Knex, row: TeamRow, category: RacingCategory): Promis
       licenses: toLicenses(m.licenses),
     })),
   };
+}
+
+/** One driver of a team-event entry; `member` when the driver is on the catalog team. */
+export interface TeamEventDriverDto {
+  custId: number;
+  displayName: string;
+  member: boolean;
+}
+
+/**
+ * One entry of an iRacing team (in the race results) that at least one member of the catalog
+ * team drove: the catalog team and the iRacing team are related through the members' customer
+ * ids, never by name (docs/community.md).
+ */
+export interface TeamEventResultDto {
+  subsessionId: number;
+  /** ISO-8601 start of the subsession. */
+  startTime: string;
+  seriesId: number;
+  seriesName: string;
+  trackName: string;
+  configName: string | null;
+  /** The iRacing team's id and name in that race (may differ from the catalog team's name). */
+  iracingTeamId: number;
+  iracingTeamName: string | null;
+  carName: string;
+  finishPosition: number;
+  finishPositionInClass: number;
+  /** How many entries (teams) raced in the entry's class. */
+  classEntries: number;
+  lapsComplete: number;
+  drivers: TeamEventDriverDto[];
+}
+
+/** How many recent team-event results the team page shows. */
+export const TEAM_EVENT_RESULTS_LIMIT = 10;
+
+/**
+ * The catalog team's most recent team-event entries, newest first: every (subsession, iRacing
+ * team) of the main race in which a member drove. Each member's races come from the
+ * `racing_results_driver_recent` index (cust_id, start_time DESC) with a bound per member, so
+ * the cost grows with the member count, not with the size of the results table.
+ */
+export async function teamEventResults(
+  db: Knex,
+  teamId: string,
+  limit = TEAM_EVENT_RESULTS_LIMIT,
+): Promise<TeamEventResultDto[]> {
+  const { rows } = await db.raw<{
+    rows: {
+      subsession_id: number;
+      start_time: Date;
+      series_id: number;
+      series_name: string;
+      track_name: string;
+      config_name: string | null;
+      team_id: number;
+      team_name: string | null;
+      car_name: string;
+      finish_position: number;
+      finish_position_in_class: number;
+      laps_complete: number;
+      class_entries: string;
+      drivers: TeamEventDriverDto[];
+    }[];
+  }>(
+    `WITH candidates AS (
+       SELECT DISTINCT r.subsession_id, r.team_id, r.start_time
+         FROM ${TEAM_MEMBERS_TABLE} m
+         CROSS JOIN LATERAL (
+           SELECT x.subsession_id, x.team_id, x.start_time
+             FROM ${RESULTS_TABLE} x
+            WHERE x.cust_id = m.cust_id AND x.is_primary AND x.team_id IS NOT NULL
+            ORDER BY x.start_time DESC, x.subsession_id DESC
+            LIMIT ?) r
+        WHERE m.team_id = ?
+     ), recent AS (
+       SELECT * FROM candidates ORDER BY start_time DESC, subsession_id DESC, team_id LIMIT ?
+     )
+     SELECT e.subsession_id, e.team_id, s.start_time, s.series_id, s.series_name, s.track_name,
+            s.config_name, t.team_name, t.car_name, t.car_class_id, t.finish_position,
+            t.finish_position_in_class, t.laps_complete, t.drivers,
+            (SELECT count(DISTINCT coalesce(y.team_id, -y.cust_id))
+               FROM ${RESULTS_TABLE} y
+              WHERE y.subsession_id = e.subsession_id AND y.is_primary
+                AND y.car_class_id = t.car_class_id) AS class_entries
+       FROM recent e
+       JOIN ${SUBSESSIONS_TABLE} s ON s.subsession_id = e.subsession_id
+       CROSS JOIN LATERAL (
+         SELECT max(y.team_name) AS team_name, max(y.car_name) AS car_name,
+                min(y.car_class_id) AS car_class_id,
+                min(y.finish_position) AS finish_position,
+                min(y.finish_position_in_class) AS finish_position_in_class,
+                max(y.laps_complete) AS laps_complete,
+                json_agg(json_build_object(
+                  'custId', y.cust_id,
+                  'displayName', y.display_name,
+                  'member', EXISTS (SELECT 1 FROM ${TEAM_MEMBERS_TABLE} mm
+                                     WHERE mm.team_id = ? AND mm.cust_id = y.cust_id))
+                  ORDER BY y.laps_complete DESC, y.display_name) AS drivers
+           FROM ${RESULTS_TABLE} y
+          WHERE y.subsession_id = e.subsession_id AND y.is_primary AND y.team_id = e.team_id
+       ) t
+      ORDER BY e.start_time DESC, e.subsession_id DESC, e.team_id`,
+    [limit, teamId, limit, teamId],
+  );
+  return rows.map((r) => ({
+    subsessionId: r.subsession_id,
+    startTime: iso(r.start_time),
+    seriesId: r.series_id,
+    seriesName: r.series_name,
+    trackName: r.track_name,
+    configName: r.config_name,
+    iracingTeamId: r.team_id,
+    iracingTeamName: r.team_name,
+    carName: r.car_name,
+    finishPosition: r.finish_position,
+    finishPositionInClass: r.finish_position_in_class,
+    classEntries: Number(r.class_entries),
+    lapsComplete: r.laps_complete,
+    drivers: r.drivers,
+  }));
 }

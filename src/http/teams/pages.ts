@@ -1,4 +1,4 @@
-import { getTeamBySlug, listTeams } from '../../queries/teams.ts';
+import { getTeamBySlug, listTeams, teamEventResults } from '../../queries/teams.ts';
 import { HttpError } from '../errors.ts';
 import type { RouteHandler } from '../routing/types.ts';
 import { TEAMS_PER_PAGE, teamShowQuery, teamSlugParams, teamsIndexQuery } from './schema.ts';
@@ -24,7 +24,8 @@ export const listTeamsPage: RouteHandler = async (req, res, deps) => {
 };
 
 /**
- * `/teams/{slug}?category=`: a team with its members' live iRating and licence. A former slug
+ * `/teams/{slug}?category=`: a team with its members' live iRating and licence and its recent
+ * team-event results. A former slug
  * (before a rename) answers 301 to the current address; an unknown slug is a 404.
  */
 export const showTeamPage: RouteHandler = async (req, res, deps) => {
@@ -40,5 +41,10 @@ export const showTeamPage: RouteHandler = async (req, res, deps) => {
     res.redirect(301, `/teams/${found.slug}${search}`);
     return;
   }
-  await res.inertia.render('Teams/Show', { team: found.team, category: query.data.category });
+  const results = await teamEventResults(deps.knex, found.team.id);
+  await res.inertia.render('Teams/Show', {
+    team: found.team,
+    category: query.data.category,
+    results,
+  });
 };

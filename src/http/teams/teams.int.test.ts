@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../test-support/client.ts';
 import { follow, send, startAdminApp, type AdminApp } from '../admin/test-support/admin-app.ts';
 import { STALE_TEAM_MESSAGE } from '../admin/teams/mutations.ts';
+import { raceRow } from '../../projections/racing/testing.ts';
 
 /**
  * Teams over HTTP against the real app: admin forms → commands → event store → the teams
@@ -79,6 +80,64 @@ describe('who may change teams', () => {
     );
     expect(forged.status).toBe(419);
     expect(await head()).toBe(before);
+  });
+});
+
+describe("the team's results in team events", () => {
+  it('lists the iRacing team entries its members drove, newest first, with a designed empty state', async () => {
+    const { team } = await createThroughForm({ members: '5101 5102' });
+    const empty = (await guest.visit(`/teams/${team.slug}`)).page();
+    expect(empty.props.results).toEqual([]);
+
+    // A team race: iRacing team 77 (members 5101 and 5102 and a guest driver 5199) finishes
+    // 2nd of 3 entries in class 4005; team 88 wins; a solo race of 5101 is not a team result.
+    await app.recordSession(9101, 91_001, {
+      teamEvent: true,
+      startTime: '2026-10-01T18:00:00Z',
+      seriesName: 'IMSA Endurance Series',
+      race: [
+        raceRow(5301, 1, { teamId: 88, teamName: 'Other Team' }),
+        raceRow(5101, 2, { teamId: 77, teamName: 'Owls Racing', finishPositionInClass: 2 }),
+        raceRow(5102, 2, { teamId: 77, teamName: 'Owls Racing', finishPositionInClass: 2 }),
+        raceRow(5199, 2, { teamId: 77, teamName: 'Owls Racing', finishPositionInClass: 2 }),
+        raceRow(5302, 3, { teamId: 99, teamName: 'Third Team' }),
+      ],
+    });
+    await app.recordSession(9102, 91_002, {
+      teamEvent: true,
+      startTime: '2026-11-01T18:00:00Z',
+      race: [raceRow(5102, 1, { teamId: 77, teamName: 'Owls Racing', lapsComplete: 30 })],
+    });
+    await app.recordSession(9103, 91_003, {
+      startTime: '2026-11-02T18:00:00Z',
+      race: [raceRow(5101, 1)],
+    });
+
+    const page = (await guest.visit(`/teams/${team.slug}`)).page();
+    const results = page.props.results as {
+      subsessionId: number;
+      seriesName: string;
+      iracingTeamName: string;
+      finishPositionInClass: number;
+      classEntries: number;
+      drivers: { custId: number; member: boolean }[];
+    }[];
+    expect(results.map((r) => r.subsessionId)).toEqual([91_002, 91_001]);
+    expect(results[1]).toMatchObject({
+      seriesName: 'IMSA Endurance Series',
+      iracingTeamName: 'Owls Racing',
+      finishPositionInClass: 2,
+      classEntries: 3,
+    });
+    expect(
+      results[1]!.drivers
+        .map((d) => [d.custId, d.member])
+        .sort((a, b) => Number(a[0]) - Number(b[0])),
+    ).toEqual([
+      [5101, true],
+      [5102, true],
+      [5199, false],
+    ]);
   });
 });
 

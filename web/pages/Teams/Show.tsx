@@ -1,23 +1,115 @@
 import { Head, Link } from '@inertiajs/react';
-import { ExternalLink, Users } from 'lucide-react';
+import { ExternalLink, Flag, Users } from 'lucide-react';
 import { Badge, LicenceBadge } from '../../components/Badge.tsx';
 import { Card } from '../../components/Card.tsx';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { FilterLinks } from '../../components/FilterLinks.tsx';
+import { When } from '../../components/racing/When.tsx';
 import { route } from '../../generated/routes.ts';
 import { countryName } from '../../lib/country.ts';
-import { NONE, formatCategory, formatIrating, licenceClassOf } from '../../lib/racing-format.ts';
-import { TEAM_CATEGORIES, type RacingCategory, type Team, type TeamMember } from './types.ts';
+import {
+  NONE,
+  formatCategory,
+  formatIrating,
+  formatPosition,
+  licenceClassOf,
+} from '../../lib/racing-format.ts';
+import {
+  TEAM_CATEGORIES,
+  type RacingCategory,
+  type Team,
+  type TeamEventResult,
+  type TeamMember,
+} from './types.ts';
 
 export interface Props {
   team: Team;
   /** The category whose licence and iRating the members table shows. */
   category: RacingCategory;
+  /** The team's recent team-event entries (driven by at least one member), newest first. */
+  results: TeamEventResult[];
 }
 
-/** `/teams/{slug}`: who the team is, its links, and its members' live licence and iRating. */
-export default function TeamsShow({ team, category }: Props) {
+const resultColumns: Column<TeamEventResult>[] = [
+  {
+    key: 'date',
+    header: 'Date',
+    cell: (r) => <When iso={r.startTime} show="date" />,
+  },
+  {
+    key: 'series',
+    header: 'Series',
+    cell: (r) => (
+      <Link
+        href={route('series.show', { id: r.seriesId })}
+        className="text-ink hover:text-accent hover:underline"
+      >
+        {r.seriesName}
+      </Link>
+    ),
+  },
+  {
+    key: 'track',
+    header: 'Track',
+    hideBelow: 'md',
+    cell: (r) => (r.configName ? `${r.trackName} – ${r.configName}` : r.trackName),
+  },
+  {
+    key: 'class',
+    header: 'Class pos.',
+    numeric: true,
+    cell: (r) => (
+      <Link
+        href={route('subsessions.show', { id: r.subsessionId })}
+        className="font-medium text-accent hover:underline"
+        data-test="team-result-link"
+      >
+        {formatPosition(r.finishPositionInClass)}
+        <span className="text-ink-muted"> of {r.classEntries}</span>
+        <span className="sr-only"> (race results)</span>
+      </Link>
+    ),
+  },
+  {
+    key: 'overall',
+    header: 'Overall',
+    numeric: true,
+    hideBelow: 'sm',
+    cell: (r) => formatPosition(r.finishPosition),
+  },
+  {
+    key: 'entry',
+    header: 'Entry and drivers',
+    cell: (r) => (
+      <div>
+        <div className="text-ink">
+          {r.iracingTeamName ?? `Team #${r.iracingTeamId}`}
+          <span className="text-ink-muted"> · {r.carName}</span>
+        </div>
+        <ul className="flex flex-wrap gap-x-2 text-xs text-ink-muted" aria-label="Drivers">
+          {r.drivers.map((d) => (
+            <li key={d.custId}>
+              <Link
+                href={route('drivers.show', { id: d.custId })}
+                className={d.member ? 'font-medium text-ink hover:underline' : 'hover:underline'}
+              >
+                {d.displayName}
+              </Link>
+              {d.member && <span className="sr-only"> (team member)</span>}
+            </li>
+          ))}
+        </ul>
+      </div>
+    ),
+  },
+];
+
+/**
+ * `/teams/{slug}`: who the team is, its links, its members' live licence and iRating, and its
+ * recent team-event results.
+ */
+export default function TeamsShow({ team, category, results }: Props) {
   const licenceOf = (m: TeamMember) => m.licenses.find((l) => l.category === category) ?? null;
   const columns: Column<TeamMember>[] = [
     {
@@ -166,6 +258,25 @@ export default function TeamsShow({ team, category }: Props) {
             clientSort
             sort={{ key: 'irating', direction: 'desc' }}
             data-test="team-members"
+          />
+        )}
+      </Card>
+      <Card title="Team event results" flush className="mt-6">
+        {results.length === 0 ? (
+          <EmptyState
+            className="m-4"
+            icon={Flag}
+            headingLevel={3}
+            title="No team-event results yet"
+            description="Races of team events (endurance and team series) appear here once a member drives one in an iRacing team."
+          />
+        ) : (
+          <DataTable
+            caption={`Recent team-event results of ${team.name}`}
+            columns={resultColumns}
+            rows={results}
+            rowKey={(r) => `${r.subsessionId}-${r.iracingTeamId}`}
+            data-test="team-results"
           />
         )}
       </Card>

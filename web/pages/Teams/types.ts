@@ -43,6 +43,32 @@ export interface Team extends TeamSummary {
   members: TeamMember[];
 }
 
+/** One driver of a team-event entry; `member` when on the catalog team. */
+export interface TeamEventDriver {
+  custId: number;
+  displayName: string;
+  member: boolean;
+}
+
+/** An iRacing team entry of a team event that a member of the catalog team drove. */
+export interface TeamEventResult {
+  subsessionId: number;
+  /** ISO-8601. */
+  startTime: string;
+  seriesId: number;
+  seriesName: string;
+  trackName: string;
+  configName: string | null;
+  iracingTeamId: number;
+  iracingTeamName: string | null;
+  carName: string;
+  finishPosition: number;
+  finishPositionInClass: number;
+  classEntries: number;
+  lapsComplete: number;
+  drivers: TeamEventDriver[];
+}
+
 export interface PageMeta {
   page: number;
   perPage: number;

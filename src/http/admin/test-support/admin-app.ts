@@ -70,8 +70,15 @@ export interface AdminApp {
   signedIn(role: 'admin' | 'member'): Promise<{ client: TestClient; user: SignedInUser }>;
   /** Resolves once the named projections passed `position` (throws after 10 s). */
   caughtUp(projections: readonly string[], position: Position): Promise<void>;
-  /** Records one subsession of `sessionId` (as the ingest would) and waits until it is projected. */
-  recordSession(sessionId: number, subsessionId: number): Promise<void>;
+  /**
+   * Records one subsession of `sessionId` (as the ingest would; `overrides` change the defaults
+   * of buildSubsession) and waits until it is projected.
+   */
+  recordSession(
+    sessionId: number,
+    subsessionId: number,
+    overrides?: Parameters<typeof buildSubsession>[0],
+  ): Promise<void>;
   /** Catalogues a car and a track layout (as the ingest would) and waits until they are projected. */
   recordCatalog(
     car: { carId: number; carName: string },
@@ -167,11 +174,11 @@ export async function startAdminApp(options: { web?: WebMode } = {}): Promise<Ad
       return { client: c, user };
     },
     caughtUp,
-    async recordSession(sessionId, subsessionId) {
+    async recordSession(sessionId, subsessionId, overrides = {}) {
       const event = {
         id: randomUUID(),
         type: 'SubsessionResultsRecorded',
-        data: buildSubsession({ subsessionId, sessionId }),
+        data: buildSubsession({ ...overrides, subsessionId, sessionId }),
         metadata: { occurredAt: '2026-01-01T00:00:00.000Z' },
       };
       const appended = await store.append(subsessionStreamName(subsessionId), [event]);
