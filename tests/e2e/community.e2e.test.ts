@@ -142,6 +142,10 @@ describe('teams in Chromium', { timeout: 90_000 }, () => {
     await guest.locator('[data-test="team-name"]', { hasText: 'Midnight Apex' }).waitFor();
     expect(await guest.locator('[data-test="team-name"]').textContent()).toContain('MNA');
     expect(await guest.locator('[data-test="team-member-count"]').textContent()).toBe('1');
+    // No member has driven a team event in this world: the results card shows its empty state.
+    await guest.getByText('No team-event results yet').waitFor();
+    await guest.waitForLoadState('networkidle');
+    expect(await axeViolations(guest)).toEqual([]);
   });
 
   it('lists the demo pros and shows one with bio and live racing data; axe finds nothing', async () => {
