@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAdminApp, type AdminApp } from '../admin/test-support/admin-app.ts';
 import { TestClient, type Sent } from '../test-support/client.ts';
 import { TOO_MANY_OPEN } from '../../commands/recruitment/decider.ts';
+import { createTeam } from '../../commands/teams/handlers.ts';
+import { CREATE_LIMIT, CREATE_LIMITED } from './mutations.ts';
 import { EVENTS_TABLE } from '../../eventstore/postgres/sql.ts';
 import { RECRUITMENT_PROFILES_TABLE } from '../../projections/recruitment/tables.ts';
 
@@ -9,7 +11,8 @@ import { RECRUITMENT_PROFILES_TABLE } from '../../projections/recruitment/tables
  * The recruitment area over HTTP on the real app (event store, BullMQ workers, projections):
  * the forms through the shared write path, the 3-open rule, owner-only edit and delete, the
  * contact for signed-in members only, sanitised markdown, the lists and the JSON API with the
- * linked driver's live record.
+ * linked driver's live record; the create rate limit, renewing and reopening, a team profile's
+ * members' averages, and a deleted account's profiles leaving every page and API.
  */
 let app: AdminApp;
 let owner: TestClient;
@@ -230,5 +233,131 @@ describe('recruitment over HTTP', () => {
     const res = await new TestClient(app.url).get('/api/recruitment/mine');
     expect(res.status).toBe(401);
     expect(res.headers.get('content-type')).toContain('application/json');
+  });
+});
+
+describe('recruitment over HTTP: limits, renewal, teams, deleted accounts', () => {
+  const created = async (client: TestClient, body: Record<string, unknown>) => {
+    const res = await mutate(client, 'POST', '/recruitment/create', body);
+    const match = /^\/recruitment\/profiles\/([0-9a-f-]{36})$/.exec(locationOf(res));
+    expect(match, `${res.status} ${locationOf(res)}`).not.toBeNull();
+    return match![1]!;
+  };
+  const shown = async (client: TestClient, id: string) =>
+    (await client.visit(`/recruitment/profiles/${id}`)).page().props.profile as {
+      status: string;
+      expiresAt: string;
+      stats: { kind: string; team: Record<string, unknown> | null };
+    };
+  const boardIds = async (api: string) =>
+    (await new TestClient(app.url).get(api))
+      .json<{ data: { id: string }[] }>()
+      .data.map((p) => p.id);
+
+  it(`refuses create number ${CREATE_LIMIT.max + 1} within the hour with a clear message, appending nothing`, async () => {
+    const { client } = await app.signedIn('member');
+    for (let n = 1; n <= CREATE_LIMIT.max; n++) {
+      const id = await created(client, { ...fields, title: `Rate limited profile ${n}` });
+      expect((await mutate(client, 'DELETE', `/recruitment/${id}`)).status).toBe(303);
+    }
+    const before = await eventCount();
+    const res = await mutate(client, 'POST', '/recruitment/create', {
+      ...fields,
+      title: 'One profile too many',
+    });
+    expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
+    const errors = await errorsAfter(client, res);
+    expect(errors._).toBe(CREATE_LIMITED);
+    expect(await eventCount()).toBe(before);
+  });
+
+  it('renews, closes and reopens a profile through the edit form', async () => {
+    const { client } = await app.signedIn('member');
+    const id = await created(client, { ...fields, title: 'Renewable GT3 driver' });
+    const first = await shown(client, id);
+    expect(first.status).toBe('open');
+
+    const renewed = await mutate(client, 'PUT', `/recruitment/${id}/edit`, {
+      ...fields,
+      title: 'Renewable GT3 driver',
+      renew: 'on',
+    });
+    expect(renewed.status).toBe(303);
+    const afterRenew = await shown(client, id);
+    expect(Date.parse(afterRenew.expiresAt)).toBeGreaterThan(Date.parse(first.expiresAt));
+
+    const closed = await mutate(client, 'PUT', `/recruitment/${id}/edit`, {
+      ...fields,
+      title: 'Renewable GT3 driver',
+      status: 'closed',
+    });
+    expect(closed.status).toBe(303);
+    expect((await shown(client, id)).status).toBe('closed');
+    expect(await boardIds('/api/recruitment/drivers')).not.toContain(id);
+
+    const reopened = await mutate(client, 'PUT', `/recruitment/${id}/edit`, {
+      ...fields,
+      title: 'Renewable GT3 driver',
+      status: 'open',
+    });
+    expect(reopened.status).toBe(303);
+    const afterReopen = await shown(client, id);
+    expect(afterReopen.status).toBe('open');
+    expect(Date.parse(afterReopen.expiresAt)).toBeGreaterThanOrEqual(
+      Date.parse(afterRenew.expiresAt),
+    );
+    expect(await boardIds('/api/recruitment/drivers')).toContain(id);
+  });
+
+  it("shows a team profile with its catalog team's members' live averages", async () => {
+    const team = await createTeam(
+      {
+        eventStore: app.store,
+        notifyAppended: (a) => app.jobs.notifyAppended(a.position, a.eventTypes),
+      },
+      { name: 'Apex Endurance Racing', tag: 'APEX', memberCustIds: [RACER, 987_654] },
+    );
+    await app.caughtUp(['teams'], team.position!);
+    const { client } = await app.signedIn('member');
+    const id = await created(client, {
+      ...fields,
+      kind: 'team',
+      title: 'Apex Endurance looks for drivers',
+      custId: '',
+      teamId: team.teamId,
+    });
+    const stats = (await shown(client, id)).stats;
+    expect(stats.kind).toBe('team');
+    expect(stats.team).toMatchObject({ teamId: team.teamId, memberCount: 2 });
+    const averages = stats.team!.averages as {
+      averageIrating: number | null;
+      ratedMembers: number;
+    }[];
+    expect(averages).toContainEqual(
+      expect.objectContaining({ averageIrating: 2010, ratedMembers: 1 }),
+    );
+    const api = (await new TestClient(app.url).get('/api/recruitment/teams')).json<{
+      data: { id: string; team: { averages: unknown[] } | null }[];
+    }>();
+    expect(api.data.find((p) => p.id === id)?.team?.averages).toEqual(averages);
+  });
+
+  it("removes a deleted account's profiles from the lists, the profile page and the API", async () => {
+    const { client, user } = await app.signedIn('member');
+    const driverId = await created(client, { ...fields, title: 'Soon deleted driver' });
+    expect(await boardIds('/api/recruitment/drivers')).toContain(driverId);
+    const gone = await mutate(client, 'DELETE', '/auth/user', { password: user.password });
+    expect(gone.status).toBe(303);
+    await expect
+      .poll(
+        async () => (await new TestClient(app.url).get(`/recruitment/profiles/${driverId}`)).status,
+      )
+      .toBe(404);
+    expect(await boardIds('/api/recruitment/drivers')).not.toContain(driverId);
+    const board = (await new TestClient(app.url).visit('/recruitment')).page();
+    expect((board.props.profiles as { id: string }[]).map((p) => p.id)).not.toContain(driverId);
+    expect(await app.db.knex(RECRUITMENT_PROFILES_TABLE).where({ owner_id: user.userId })).toEqual(
+      [],
+    );
   });
 });
