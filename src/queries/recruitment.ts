@@ -245,6 +245,39 @@ export async function listOpenProfiles(
   };
 }
 
+/** An open recruitment profile of a catalog team, as its team page lists it. */
+export interface TeamRecruitmentDto {
+  id: string;
+  title: string;
+  categories: string[];
+  format: string;
+  requirements: RecruitmentProfileDto['requirements'];
+  createdAt: string;
+  expiresAt: string;
+}
+
+/** The open team profiles linked to catalog team `teamId`, newest first (index `team_idx`). */
+export async function openProfilesOfTeam(
+  knex: Knex,
+  teamId: string,
+): Promise<TeamRecruitmentDto[]> {
+  const rows = await knex<RecruitmentProfileRow>(T)
+    .where({ team_id: teamId, status: 'open', kind: 'team' })
+    .orderBy([
+      { column: 'created_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ]);
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    categories: r.categories,
+    format: r.race_format,
+    requirements: r.requirements,
+    createdAt: iso(r.created_at),
+    expiresAt: iso(r.expires_at),
+  }));
+}
+
 /** One profile, open or closed; null when there is none (deleted, or never was). */
 export async function getProfile(knex: Knex, id: string): Promise<RecruitmentProfileDto | null> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw new InvalidQueryError('profileId', 'not a profile id');

@@ -1,3 +1,4 @@
+import { openProfilesOfTeam } from '../../queries/recruitment.ts';
 import { getTeamBySlug, listTeams, teamEventResults } from '../../queries/teams.ts';
 import { HttpError } from '../errors.ts';
 import type { RouteHandler } from '../routing/types.ts';
@@ -24,8 +25,8 @@ export const listTeamsPage: RouteHandler = async (req, res, deps) => {
 };
 
 /**
- * `/teams/{slug}?category=`: a team with its members' live iRating and licence and its recent
- * team-event results. A former slug
+ * `/teams/{slug}?category=`: a team with its members' live iRating and licence its recent
+ * team-event results and its open recruitment profiles. A former slug
  * (before a rename) answers 301 to the current address; an unknown slug is a 404.
  */
 export const showTeamPage: RouteHandler = async (req, res, deps) => {
@@ -41,10 +42,14 @@ export const showTeamPage: RouteHandler = async (req, res, deps) => {
     res.redirect(301, `/teams/${found.slug}${search}`);
     return;
   }
-  const results = await teamEventResults(deps.knex, found.team.id);
+  const [results, recruitment] = await Promise.all([
+    teamEventResults(deps.knex, found.team.id),
+    openProfilesOfTeam(deps.knex, found.team.id),
+  ]);
   await res.inertia.render('Teams/Show', {
     team: found.team,
     category: query.data.category,
     results,
+    recruitment,
   });
 };

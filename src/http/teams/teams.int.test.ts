@@ -141,6 +141,65 @@ describe("the team's results in team events", () => {
   });
 });
 
+describe("the team's recruitment profiles", () => {
+  it('lists its open team profiles with their links; a deleted one leaves the page', async () => {
+    const { team } = await createThroughForm({ members: '1000' });
+    const before = (await admin.visit(`/teams/${team.slug}`)).page();
+    expect(before.props.recruitment).toEqual([]);
+
+    const profile = (title: string, teamId: string) =>
+      admin.request('/recruitment/create', {
+        method: 'POST',
+        inertia: true,
+        csrf: true,
+        body: {
+          kind: 'team',
+          title,
+          description: 'We race the 24h events.',
+          categories: ['sports_car'],
+          seriesIds: [],
+          timeZone: 'Europe/Berlin',
+          days: ['sat'],
+          format: 'endurance',
+          languages: ['en'],
+          contact: 'Discord: owls',
+          custId: '',
+          teamId,
+          requirements: [{ category: 'sports_car', minIRating: '2000', minLicence: 'B' }],
+        },
+      });
+    const first = await profile('Owls look for a GT3 driver', team.id);
+    const second = await profile('Owls look for an LMP2 driver', team.id);
+    const { team: other } = await createThroughForm({ members: '' });
+    await profile('Someone else recruits', other.id);
+    const ids = [first, second].map(
+      (res) =>
+        /^\/recruitment\/profiles\/([0-9a-f-]{36})$/.exec(res.headers.get('location') ?? '')![1]!,
+    );
+
+    const page = (await admin.visit(`/teams/${team.slug}`)).page();
+    const listed = page.props.recruitment as {
+      id: string;
+      title: string;
+      requirements: { minIRating: number | null; minLicence: string | null }[];
+    }[];
+    expect(listed.map((p) => p.id)).toEqual([ids[1], ids[0]]);
+    expect(listed[1]).toMatchObject({
+      title: 'Owls look for a GT3 driver',
+      requirements: [{ category: 'sports_car', minIRating: 2000, minLicence: 'B' }],
+    });
+
+    const deleted = await admin.request(`/recruitment/${ids[1]}`, {
+      method: 'DELETE',
+      inertia: true,
+      csrf: true,
+    });
+    expect(deleted.status).toBe(303);
+    const after = (await admin.visit(`/teams/${team.slug}`)).page();
+    expect((after.props.recruitment as { id: string }[]).map((p) => p.id)).toEqual([ids[0]]);
+  });
+});
+
 describe('creating and editing a team', () => {
   it('creates a team, shows it on /teams, /teams/{slug} and /api/teams', async () => {
     const { page, team } = await createThroughForm({

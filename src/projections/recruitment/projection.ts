@@ -20,7 +20,7 @@ import { RECRUITMENT_PROFILES_TABLE as T } from './tables.ts';
  */
 export const recruitmentProjection: Projection = {
   name: 'recruitment',
-  version: 1,
+  version: 2,
   eventTypes: [...recruitmentEventTypes, 'UserDeleted'],
   tables: [T],
 
@@ -60,6 +60,10 @@ export const recruitmentProjection: Projection = {
     await db.raw(`CREATE INDEX ${T}_categories_idx ON ${T} USING gin (categories)`);
     await db.raw(`CREATE INDEX ${T}_languages_idx ON ${T} USING gin (languages)`);
     await db.raw(`CREATE INDEX ${T}_cust_idx ON ${T} (cust_id) WHERE cust_id IS NOT NULL`);
+    // A catalog team's open profiles (its team page), newest first.
+    await db.raw(
+      `CREATE INDEX ${T}_team_idx ON ${T} (team_id, created_at DESC, id DESC) WHERE status = 'open'`,
+    );
   },
 
   async apply(trx, events) {

@@ -1,5 +1,5 @@
 import { Head, Link } from '@inertiajs/react';
-import { ExternalLink, Flag, Users } from 'lucide-react';
+import { ExternalLink, Flag, Megaphone, Users } from 'lucide-react';
 import { Badge, LicenceBadge } from '../../components/Badge.tsx';
 import { Card } from '../../components/Card.tsx';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
@@ -20,6 +20,7 @@ import {
   type RacingCategory,
   type Team,
   type TeamEventResult,
+  type TeamRecruitment,
   type TeamMember,
 } from './types.ts';
 
@@ -29,6 +30,23 @@ export interface Props {
   category: RacingCategory;
   /** The team's recent team-event entries (driven by at least one member), newest first. */
   results: TeamEventResult[];
+  /** The team's open recruitment profiles, newest first. */
+  recruitment: TeamRecruitment[];
+}
+
+const FORMATS: Record<string, string> = {
+  sprint: 'Sprint races',
+  endurance: 'Endurance races',
+  both: 'Sprint and endurance',
+};
+
+/** "Sports car: 2000+ iRating, B licence" for each category the profile asks something in. */
+function requirementText(r: TeamRecruitment['requirements'][number]): string {
+  const parts = [
+    r.minIRating !== null ? `${formatIrating(r.minIRating)}+ iRating` : null,
+    r.minLicence ? `${r.minLicence} licence or better` : null,
+  ].filter(Boolean);
+  return `${formatCategory(r.category)}: ${parts.join(', ')}`;
 }
 
 const resultColumns: Column<TeamEventResult>[] = [
@@ -106,10 +124,10 @@ const resultColumns: Column<TeamEventResult>[] = [
 ];
 
 /**
- * `/teams/{slug}`: who the team is, its links, its members' live licence and iRating, and its
- * recent team-event results.
+ * `/teams/{slug}`: who the team is, its links, its members' live licence and iRating, its
+ * recent team-event results and its open recruitment profiles.
  */
-export default function TeamsShow({ team, category, results }: Props) {
+export default function TeamsShow({ team, category, results, recruitment }: Props) {
   const licenceOf = (m: TeamMember) => m.licenses.find((l) => l.category === category) ?? null;
   const columns: Column<TeamMember>[] = [
     {
@@ -259,6 +277,48 @@ export default function TeamsShow({ team, category, results }: Props) {
             sort={{ key: 'irating', direction: 'desc' }}
             data-test="team-members"
           />
+        )}
+      </Card>
+      <Card
+        title="Recruiting"
+        className="mt-6"
+        actions={
+          <Link href={route('recruitment.teams')} className="text-sm text-accent hover:underline">
+            All team profiles
+          </Link>
+        }
+      >
+        {recruitment.length === 0 ? (
+          <EmptyState
+            icon={Megaphone}
+            headingLevel={3}
+            title="Not recruiting right now"
+            description="Open recruitment profiles of this team appear here. Drivers looking for a team are on the recruitment board."
+          />
+        ) : (
+          <ul className="divide-y divide-line" data-test="team-recruitment">
+            {recruitment.map((p) => (
+              <li key={p.id} className="py-3 first:pt-0 last:pb-0">
+                <Link
+                  href={route('recruitment.profile.show', { profileId: p.id })}
+                  className="font-medium text-accent hover:underline"
+                  data-test="team-recruitment-link"
+                >
+                  {p.title}
+                </Link>
+                <p className="text-sm text-ink-muted">
+                  {p.categories.map(formatCategory).join(', ')} · {FORMATS[p.format] ?? p.format} ·
+                  posted <When iso={p.createdAt} show="date" />, open until{' '}
+                  <When iso={p.expiresAt} show="date" />
+                </p>
+                {p.requirements.length > 0 && (
+                  <p className="text-sm text-ink-muted">
+                    Asks for: {p.requirements.map(requirementText).join('; ')}
+                  </p>
+                )}
+              </li>
+            ))}
+          </ul>
         )}
       </Card>
       <Card title="Team event results" flush className="mt-6">

@@ -69,6 +69,19 @@ export interface TeamEventResult {
   drivers: TeamEventDriver[];
 }
 
+/** An open recruitment profile of the team (links to /recruitment/profiles/{id}). */
+export interface TeamRecruitment {
+  id: string;
+  title: string;
+  categories: string[];
+  /** sprint, endurance or both. */
+  format: string;
+  requirements: { category: string; minIRating: number | null; minLicence: string | null }[];
+  /** ISO-8601. */
+  createdAt: string;
+  expiresAt: string;
+}
+
 export interface PageMeta {
   page: number;
   perPage: number;
