@@ -1,5 +1,5 @@
 import express, { type Request, type RequestHandler } from 'express';
-import { HttpError } from './errors.ts';
+import { HttpError, isApiRequest } from './errors.ts';
 import { series } from './series.ts';
 
 /**
@@ -23,10 +23,20 @@ function holdsNul(value: unknown, depth = 0): boolean {
   return false;
 }
 
+/** The top-level fields of a parsed body that hold U+0000 (in their name or anywhere inside). */
+function fieldsWithNul(body: unknown): string[] {
+  if (body === null || typeof body !== 'object') return holdsNul(body) ? ['form'] : [];
+  return Object.entries(body)
+    .filter(([key, inner]) => key.includes('\u0000') || holdsNul(inner))
+    .map(([key]) => key.replaceAll('\u0000', '') || 'form');
+}
+
 /**
  * PostgreSQL text cannot hold U+0000: a NUL in a query string or a body would reach the
- * database as an error (a 500). No field of the site takes one, so such a request is a 400
- * before any route: the URL here (first, before the sessionless API), the body in bodyParsers.
+ * database as an error (a 500). No field of the site takes one, so such a request is refused
+ * before any route and changes nothing: the URL here (first, before the sessionless API) with a
+ * 400; a body in bodyParsers, with a 400 on the JSON API and, for a form, the way any invalid
+ * field is answered: back to the form with an error on each field that held one.
  */
 export const rejectNulInUrl: RequestHandler = (req, _res, next) => {
   next(/%00/i.test(req.url) ? new HttpError(400, NUL_MESSAGE) : undefined);
@@ -43,9 +53,18 @@ export function bodyParsers(limit: string): RequestHandler {
       next();
       return;
     }
-    void parse(req, res, (err?: unknown) =>
-      next(err ?? (holdsNul(req.body) ? new HttpError(400, NUL_MESSAGE) : undefined)),
-    );
+    void parse(req, res, (err?: unknown) => {
+      if (err || !holdsNul(req.body)) {
+        next(err);
+        return;
+      }
+      if (isApiRequest(req)) {
+        next(new HttpError(400, NUL_MESSAGE));
+        return;
+      }
+      const errors = Object.fromEntries(fieldsWithNul(req.body).map((f) => [f, NUL_MESSAGE]));
+      res.inertia.back({ errors });
+    });
   };
 }
 
