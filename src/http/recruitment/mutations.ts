@@ -13,7 +13,13 @@ import { accountsOf } from '../accounts/respond.ts';
 import type { Limit } from '../auth/rate-limit.ts';
 import { HttpError } from '../errors.ts';
 import { mutation, refuse, type MutationContext } from '../mutation.ts';
-import { createProfileForm, profileForm, profileIdParams, type ProfileForm } from './schema.ts';
+import {
+  createProfileForm,
+  gatherFlatRequirements,
+  profileForm,
+  profileIdParams,
+  type ProfileForm,
+} from './schema.ts';
 
 /** The read model the pages after a recruitment command read. */
 const PROJECTIONS = ['recruitment'] as const;
@@ -51,7 +57,7 @@ function fieldsOf(kind: 'driver' | 'team', f: ProfileForm) {
  * hour; invalid fields go back to the form one by one.
  */
 export const storeProfile = mutation({
-  input: createProfileForm,
+  input: z.preprocess(gatherFlatRequirements, createProfileForm),
   form: '/recruitment/create',
   run: async (ctx) => {
     const { input, userId, deps, res } = ctx;
@@ -102,7 +108,7 @@ export const updateProfileForm = profileForm.extend({
  */
 export const updateProfile = mutation({
   params: profileIdParams,
-  input: updateProfileForm,
+  input: z.preprocess(gatherFlatRequirements, updateProfileForm),
   form: ({ profileId }) => editPath(profileId),
   authorize: async (ctx) => (await namedProfile(ctx)).ownerId === ctx.userId(),
   run: async (ctx) => {

@@ -360,4 +360,66 @@ describe('recruitment over HTTP: limits, renewal, teams, deleted accounts', () =
       [],
     );
   });
+
+  it('creates and edits a profile through plain forms (urlencoded, _method=put, flat requirement cells)', async () => {
+    const { client } = await app.signedIn('member');
+    const plain = (path: string, pairs: [string, string][]) =>
+      client.request(path, {
+        method: 'POST',
+        body: new URLSearchParams(pairs),
+        headers: { 'Sec-Fetch-Site': 'same-origin' },
+      });
+    const common: [string, string][] = [
+      ['title', 'Plain form endurance team'],
+      ['description', 'A team that reads forms without any JavaScript at all.'],
+      ['categories', 'sports_car'],
+      ['seriesIds', ''],
+      ['timeZone', 'Europe/Oslo'],
+      ['days', 'sat'],
+      ['format', 'endurance'],
+      ['languages', 'en, no'],
+      ['contact', ''],
+      ['teamId', ''],
+      ['requirements.sports_car.minIRating', '1500'],
+      ['requirements.sports_car.minLicence', 'C'],
+      ['requirements.oval.minIRating', ''],
+      ['requirements.oval.minLicence', ''],
+    ];
+    const res = await plain('/recruitment/create', [['kind', 'team'], ...common]);
+    expect(res.status).toBe(303);
+    const id = /^\/recruitment\/profiles\/([0-9a-f-]{36})$/.exec(locationOf(res))?.[1];
+    expect(id).toBeDefined();
+    const shownProfile = async () =>
+      (await client.visit(`/recruitment/profiles/${id}`)).page().props.profile as {
+        title: string;
+        status: string;
+        languages: string[];
+        requirements: { category: string; minIRating: number | null; minLicence: string | null }[];
+      };
+    expect(await shownProfile()).toMatchObject({
+      title: 'Plain form endurance team',
+      languages: ['en', 'no'],
+      requirements: [{ category: 'sports_car', minIRating: 1500, minLicence: 'C' }],
+    });
+
+    const edited = await plain(`/recruitment/${id}/edit`, [
+      ['_method', 'put'],
+      ...common.map(([k, v]): [string, string] =>
+        k === 'title' ? [k, 'Plain form endurance team, edited'] : [k, v],
+      ),
+      ['status', 'closed'],
+    ]);
+    expect(edited.status).toBe(303);
+    expect(locationOf(edited)).toBe(`/recruitment/profiles/${id}`);
+    expect(await shownProfile()).toMatchObject({
+      title: 'Plain form endurance team, edited',
+      status: 'closed',
+    });
+
+    const invalid = await plain('/recruitment/create', [
+      ['kind', 'driver'],
+      ...common.map(([k, v]): [string, string] => (k === 'title' ? [k, 'x'] : [k, v])),
+    ]);
+    expect((await errorsAfter(client, invalid)).title).toMatch(/at least/);
+  });
 });

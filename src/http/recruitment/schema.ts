@@ -112,6 +112,30 @@ const requirementsField = z.preprocess(
   profileRequirements,
 );
 
+const FLAT_REQUIREMENT = /^requirements\.([a-z_]+)\.(minIRating|minLicence)$/;
+
+/**
+ * A plain form (no JavaScript, urlencoded, not nested) names a requirement cell
+ * `requirements.<category>.minIRating` / `.minLicence`: gathered here into the `requirements`
+ * rows the JSON form sends. A body that already has `requirements` is left as it is.
+ */
+export function gatherFlatRequirements(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return v;
+  const body = v as Record<string, unknown>;
+  const flat = Object.keys(body).filter((k) => FLAT_REQUIREMENT.test(k));
+  if (flat.length === 0) return v;
+  const rest = Object.fromEntries(Object.entries(body).filter(([k]) => !FLAT_REQUIREMENT.test(k)));
+  if (rest.requirements !== undefined) return rest;
+  const rows = new Map<string, Record<string, unknown>>();
+  for (const key of flat) {
+    const [, category, field] = FLAT_REQUIREMENT.exec(key)!;
+    const row = rows.get(category!) ?? { category };
+    row[field!] = body[key];
+    rows.set(category!, row);
+  }
+  return { ...rest, requirements: [...rows.values()] };
+}
+
 /** The fields of the create and edit forms (and of their JSON equivalents). */
 export const profileForm = z.object({
   title: z.preprocess((v) => v ?? '', profileTitle),

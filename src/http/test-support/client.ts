@@ -71,6 +71,10 @@ export class TestClient {
     if (options.body instanceof FormData) {
       // multipart/form-data: fetch writes the Content-Type with its boundary.
       body = options.body;
+    } else if (options.body instanceof URLSearchParams) {
+      // A plain HTML form (no JavaScript): urlencoded fields.
+      headers['Content-Type'] = 'application/x-www-form-urlencoded';
+      body = options.body.toString();
     } else if (options.body !== undefined) {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(options.body);

@@ -252,6 +252,7 @@ export function ProfileFields({
                       step={50}
                       aria-label={`${formatCategory(c)}: minimum iRating`}
                       placeholder="Min iRating"
+                      name={`requirements.${c}.minIRating`}
                       value={r.minIRating}
                       onChange={(e) => setRequirement(c, 'minIRating', e.target.value)}
                       className={inputClasses}
@@ -259,6 +260,7 @@ export function ProfileFields({
                     />
                     <select
                       aria-label={`${formatCategory(c)}: minimum licence`}
+                      name={`requirements.${c}.minLicence`}
                       value={r.minLicence}
                       onChange={(e) => setRequirement(c, 'minLicence', e.target.value)}
                       className={inputClasses}

@@ -53,7 +53,14 @@ export default function RecruitmentCreate({ options, limits, openCount, accountC
           {full && ' Close or delete one before publishing another.'}
         </p>
       </header>
-      <form onSubmit={submit} noValidate className="grid max-w-3xl gap-6" data-test="profile-form">
+      <form
+        method="post"
+        action={route('recruitment.store')}
+        onSubmit={submit}
+        noValidate
+        className="grid max-w-3xl gap-6"
+        data-test="profile-form"
+      >
         <FormAlert message={formError(form.errors)} />
         <Card>
           <fieldset className="mb-6 grid gap-2" data-test="field-kind">

@@ -52,7 +52,15 @@ export default function RecruitmentEdit({ profile, options, limits }: Props) {
               : 'Closed: reopen it to put it back on the board.'}
         </p>
       </header>
-      <form onSubmit={submit} noValidate className="grid max-w-3xl gap-6" data-test="profile-form">
+      <form
+        method="post"
+        action={route('recruitment.update', { profileId: profile.id })}
+        onSubmit={submit}
+        noValidate
+        className="grid max-w-3xl gap-6"
+        data-test="profile-form"
+      >
+        <input type="hidden" name="_method" value="put" />
         <FormAlert message={formError(form.errors)} />
         <Card>
           <ProfileFields
