@@ -133,3 +133,22 @@ export async function gearOfPro(
     );
   return rows.map((r) => ({ ...r, type: r.type as GearType }));
 }
+
+/** A gear item as a picker offers it (the admin pro form). */
+export interface GearChoiceDto {
+  id: string;
+  type: GearType;
+  brand: string;
+  model: string;
+}
+
+/** Every gear item, grouped by type (GEAR_TYPES order), then by brand and model. */
+export async function listGearChoices(db: Knex): Promise<GearChoiceDto[]> {
+  const rows = await db<GearItemRow>(GEAR_ITEMS_TABLE)
+    .select('id', 'type', 'brand', 'model')
+    .orderByRaw('lower(brand), lower(model), id');
+  const order = new Map<string, number>(GEAR_TYPES.map((t, i) => [t, i]));
+  return rows
+    .map((r) => ({ id: r.id, type: r.type as GearType, brand: r.brand, model: r.model }))
+    .sort((a, b) => (order.get(a.type) ?? 0) - (order.get(b.type) ?? 0));
+}

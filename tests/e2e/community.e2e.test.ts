@@ -191,12 +191,29 @@ describe('the admin catalog in Chromium', { timeout: 90_000 }, () => {
     await admin.goto(`${app.url}/admin/pros/create`);
     await field('name').fill('Ada Quickfoot');
     await field('background').fill('Two-time endurance champion');
+    // The gear picker: searched, then checked from the keyboard.
+    await admin.getByLabel('Search gear').fill('stompwerk');
+    const pedals = admin.getByRole('checkbox', { name: 'Stompwerk Hydraulic 3' });
+    await pedals.focus();
+    await admin.keyboard.press('Space');
+    expect(await pedals.isChecked()).toBe(true);
+    expect(await axeViolations(admin)).toEqual([]);
     await admin.locator('[data-test="pro-submit"]').click();
     await flash('Driver added.');
+    // The edit form keeps the selection.
+    expect(await admin.getByRole('checkbox', { name: 'Stompwerk Hydraulic 3' }).isChecked()).toBe(
+      true,
+    );
     await guest.goto(`${app.url}/pros?q=quickfoot`);
     await guest.locator('[data-test="pro-card"]', { hasText: 'Ada Quickfoot' }).waitFor();
     const pros = await apiJson<{ data: { name: string }[] }>('/api/pros?q=quickfoot');
     expect(pros.data.map((p) => p.name)).toEqual(['Ada Quickfoot']);
+    await guest
+      .locator('[data-test="pro-card"]', { hasText: 'Ada Quickfoot' })
+      .locator('a')
+      .first()
+      .click();
+    await guest.getByText('Stompwerk').first().waitFor();
     const team = await apiJson<{ data: { name: string } }>('/api/teams/midnight-apex');
     expect(team.data).toMatchObject({ name: 'Midnight Apex' });
   });

@@ -136,3 +136,62 @@ describe('admin gear', () => {
     expect((await admin.visit(`/admin/gears/${item.id}`)).status).toBe(404);
   });
 });
+
+describe('the gear picker of the admin pro form', () => {
+  it('offers every item grouped by type; the chosen gear shows on /pros/{id} and the edit form keeps it', async () => {
+    const form = (await admin.visit('/admin/pros/create')).page();
+    const offered = form.props.gear as { id: string; type: string; brand: string; model: string }[];
+    expect(offered).toHaveLength(demoGear.length);
+    // Grouped: each type's items are contiguous.
+    const types = offered.map((g) => g.type).filter((t, i, all) => i === 0 || all[i - 1] !== t);
+    expect(new Set(types).size).toBe(types.length);
+
+    const pedals = offered.find((g) => g.type === 'pedals')!;
+    const base = offered.find((g) => g.type === 'wheel_base')!;
+    const res = await send(
+      admin,
+      'POST',
+      '/admin/pros/create',
+      { name: 'Gear Picker Pro', custId: '', links: '', gearIds: [pedals.id, base.id] },
+      { from: '/admin/pros/create' },
+    );
+    expect(res.status).toBe(303);
+    const edit = await follow(admin, res);
+    const pro = edit.props.pro as { id: string; gearIds: string[]; revision: string };
+    expect(pro.gearIds).toEqual([pedals.id, base.id]);
+
+    const show = (await guest.visit(`/pros/${pro.id}`)).page();
+    expect((show.props.pro as { gear: { id: string; model: string }[] }).gear).toEqual([
+      expect.objectContaining({ id: pedals.id, model: pedals.model }),
+      expect.objectContaining({ id: base.id, model: base.model }),
+    ]);
+
+    // Saving with one item unchecked keeps the other; a made-up id is a field error.
+    const before = await head();
+    const bad = await send(
+      admin,
+      'PATCH',
+      `/admin/pros/${pro.id}`,
+      { name: 'Gear Picker Pro', gearIds: ['not-a-gear'], expectedRevision: pro.revision },
+      { from: `/admin/pros/${pro.id}` },
+    );
+    const refused = await follow(admin, bad);
+    expect(Object.keys(refused.props.errors as object).some((k) => k.startsWith('gearIds'))).toBe(
+      true,
+    );
+    expect(await head()).toBe(before);
+    const saved = await send(
+      admin,
+      'PATCH',
+      `/admin/pros/${pro.id}`,
+      { name: 'Gear Picker Pro', gearIds: [base.id], expectedRevision: pro.revision },
+      { from: `/admin/pros/${pro.id}` },
+    );
+    const after = await follow(admin, saved);
+    expect((after.props.pro as { gearIds: string[] }).gearIds).toEqual([base.id]);
+    const shown = (await guest.visit(`/pros/${pro.id}`)).page();
+    expect((shown.props.pro as { gear: { id: string }[] }).gear.map((g) => g.id)).toEqual([
+      base.id,
+    ]);
+  });
+});

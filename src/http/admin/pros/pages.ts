@@ -1,6 +1,7 @@
 import { formatLinkLines } from '../../../content/links.ts';
 import { loadPro } from '../../../commands/pros/handlers.ts';
 import { PRO_LIMITS } from '../../../commands/pros/rules.ts';
+import { listGearChoices } from '../../../queries/gear.ts';
 import { listPros } from '../../../queries/pros.ts';
 import { HttpError } from '../../errors.ts';
 import type { RouteHandler } from '../../routing/types.ts';
@@ -19,8 +20,11 @@ export const listAdminPros: RouteHandler = async (req, res, deps) => {
 };
 
 /** `/admin/pros/create`: the empty form. */
-export const showCreatePro: RouteHandler = (_req, res) =>
-  res.inertia.render('Admin/Pros/Create', { limits: PRO_LIMITS });
+export const showCreatePro: RouteHandler = async (_req, res, deps) =>
+  res.inertia.render('Admin/Pros/Create', {
+    limits: PRO_LIMITS,
+    gear: await listGearChoices(deps.knex),
+  });
 
 /** `/admin/pros/{id}`: the edit form at the pro's current revision (write side). */
 export const editAdminPro: RouteHandler = async (req, res, deps) => {
@@ -38,8 +42,10 @@ export const editAdminPro: RouteHandler = async (req, res, deps) => {
       teamName: state.teamName ?? '',
       bioMarkdown: state.bioMarkdown,
       links: formatLinkLines(state.links),
+      gearIds: state.gearIds,
       revision: revision.toString(),
     },
     limits: PRO_LIMITS,
+    gear: await listGearChoices(deps.knex),
   });
 };

@@ -3,6 +3,7 @@ import {
   PRO_LIMITS,
   proBackground,
   proBio,
+  proGearIds,
   proCountry,
   proName,
   proTeamName,
@@ -50,6 +51,11 @@ const proFormFields = {
   teamName: proTeamName,
   bioMarkdown: z.preprocess((v) => v ?? '', proBio),
   links: linksFieldOf(PRO_LIMITS.linksMax),
+  /** The checked gear items: none sent → none; one → a list of one. */
+  gearIds: z.preprocess(
+    (v) => (v == null || v === '' ? [] : Array.isArray(v) ? v : [v]),
+    proGearIds,
+  ),
 };
 
 /** POST /admin/pros/create. */

@@ -11,18 +11,20 @@ import {
 import { useEditForm } from '../../../components/admin/useEditForm.ts';
 import { route } from '../../../generated/routes.ts';
 import { ProFields } from './Create.tsx';
-import type { AdminProEdit, ProFormFields, ProLimits } from './types.ts';
+import type { AdminProEdit, GearChoice, ProFormFields, ProLimits } from './types.ts';
 
 export interface Props {
   pro: AdminProEdit;
   limits: ProLimits;
+  /** Every gear item the picker offers. */
+  gear: GearChoice[];
 }
 
 const fieldsOf = ({ id: _id, revision: _revision, ...fields }: AdminProEdit): ProFormFields =>
   fields;
 
 /** `/admin/pros/{id}`: update or remove a pro-driver profile (optimistic, like the team form). */
-export default function EditPro({ pro, limits }: Props) {
+export default function EditPro({ pro, limits, gear }: Props) {
   const { form, behind, load, loadCurrent } = useEditForm(pro, fieldsOf);
   const save = (event: FormEvent) => {
     event.preventDefault();
@@ -53,6 +55,7 @@ export default function EditPro({ pro, limits }: Props) {
             data={form.data}
             errors={form.errors}
             limits={limits}
+            gear={gear}
             onChange={(field, value) => form.setData(field, value as never)}
           />
         </Card>

@@ -1,3 +1,5 @@
+import type { GearType } from '../../Gears/types.ts';
+
 /** Shapes of the admin pro-driver pages (mirroring src/http/admin/pros/pages.ts). */
 export interface ProLimits {
   nameMin: number;
@@ -19,6 +21,16 @@ export interface ProFormFields {
   bioMarkdown: string;
   /** One link per line: `https://…` or `Label | https://…`. */
   links: string;
+  /** The chosen gear items, in the order they were checked. */
+  gearIds: string[];
+}
+
+/** A gear item the picker offers (grouped by type). */
+export interface GearChoice {
+  id: string;
+  type: GearType;
+  brand: string;
+  model: string;
 }
 
 export interface AdminProEdit extends ProFormFields {
