@@ -9,9 +9,10 @@ import {
 } from '../../src/http/accounts/test-support/harness.ts';
 import { launchChromium } from './support/browser.ts';
 import { buildWebBundle } from './support/build.ts';
+import { ensureProjectionTables } from '../../src/http/test-support/server.ts';
 
 /**
- * Every auth and settings form works as a plain HTML form, with JavaScript disabled in Chromium
+ * Every auth and settings form, and the recruitment profile form, works as a plain HTML form, with JavaScript disabled in Chromium
  * (a slow phone before the bundle ran, a blocked script): each renders with method="post" and
  * its action, submitting it POSTs urlencoded fields, and no field ever appears in a URL (the
  * address bar, history, the request log, Referer headers).
@@ -26,6 +27,8 @@ const requests: { method: string; url: string }[] = [];
 beforeAll(async () => {
   buildDir = await buildWebBundle();
   h = await startHarness({ web: { mode: 'built', dir: buildDir } });
+  // The recruitment form lists catalog teams and series: every read table, as the app has them.
+  await ensureProjectionTables(h.db);
   browser = await launchChromium();
   context = await browser.newContext({ javaScriptEnabled: false });
   page = await context.newPage();
@@ -152,4 +155,36 @@ describe('auth and settings forms without JavaScript', () => {
     );
     expect(leaked).toEqual([]);
   }, 180_000);
+});
+
+describe('the recruitment profile form without JavaScript', () => {
+  it('publishes a driver profile as a plain form post', async () => {
+    await context.clearCookies();
+    const email = uniqueEmail('nojs-recruit');
+    await page.goto(`${h.url}/auth/register`);
+    await field('displayName', 'register-form').fill('Rita Recruit');
+    await field('email', 'register-form').fill(email);
+    await field('password', 'register-form').fill('plain recruit passphrase');
+    await field('passwordConfirmation', 'register-form').fill('plain recruit passphrase');
+    await submit('register-form', '/auth/register', 'register-submit');
+
+    await page.goto(`${h.url}/recruitment/create`);
+    const form = 'profile-form';
+    await field('title', form).fill('Plain form GT3 driver');
+    await field('description', form).fill(
+      'Reliable GT3 driver, clean and consistent, no script needed.',
+    );
+    await page.locator(`[data-test="${form}"] [name="categories"][value="sports_car"]`).check();
+    await field('custId', form).fill('123456');
+    await page.locator(`[data-test="${form}"] select[name="timeZone"]`).selectOption('Europe/Oslo');
+    await page.locator(`[data-test="${form}"] [name="days"][value="sat"]`).check();
+    await page.locator(`[data-test="${form}"] [name="format"][value="endurance"]`).check();
+    await page.locator(`[data-test="${form}"] [name="languages"][value="en"]`).check();
+    const before = requests.length;
+    await submit(form, '/recruitment/create', 'profile-submit');
+    expect(new URL(page.url()).pathname).toMatch(/^\/recruitment\/profiles\/[0-9a-f-]{36}$/);
+    expect(await page.locator('h1').first().textContent()).toContain('Plain form GT3 driver');
+    const posts = requests.slice(before).filter((r) => r.method === 'POST');
+    expect(posts.map((r) => new URL(r.url).pathname)).toEqual(['/recruitment/create']);
+  }, 120_000);
 });
