@@ -53,7 +53,8 @@ const proFormFields = {
   links: linksFieldOf(PRO_LIMITS.linksMax),
   /** The checked gear items: none sent → none; one → a list of one. */
   gearIds: z.preprocess(
-    (v) => (v == null || v === '' ? [] : Array.isArray(v) ? v : [v]),
+    (v: unknown): unknown[] =>
+      v == null || v === '' ? [] : Array.isArray(v) ? (v as unknown[]) : [v],
     proGearIds,
   ),
 };
