@@ -8,66 +8,32 @@
  * requests, 5xx, p95 and max of the visitors, of the sign-ups and of the sign-ins, and the
  * load average. Targets: zero 5xx, no request over 2 s.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import {
+  clientFrom,
+  percentile,
+  postForm,
+  startProductionScratchApp,
+  timed,
+  untilApiAnswers,
+} from './support/production-app.ts';
+import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
-import { openRuntime } from '../src/app/runtime.ts';
-import { loadConfig } from '../src/config.ts';
-import { startWebServer } from '../src/http/server.ts';
-import { TestClient } from '../src/http/test-support/client.ts';
-import { dropDatabase, recreateDatabase } from './support/scratch-database.ts';
 
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
 const CONNECTIONS = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 200);
 const SIGNUPS = Number(process.env.BENCH_LOAD_SIGNUPS ?? 50);
 const PASSWORD = 'correct horse battery staple';
 
-const dbName = `pitwall_bench_${randomBytes(4).toString('hex')}`;
-const dbUrl = await recreateDatabase(dbName);
-const dataDir = await mkdtemp(path.join(tmpdir(), 'pitwall-bench-'));
-const config = loadConfig({
-  // The run measures the server, not the API's per-client limit (set API_RATE_LIMIT to include it).
-  API_RATE_LIMIT: process.env.API_RATE_LIMIT ?? '0',
-  NODE_ENV: 'production',
-  LOG_LEVEL: 'warn',
-  DATA_DIR: dataDir,
-  APP_URL: 'http://127.0.0.1',
-  SESSION_SECRET: randomBytes(32).toString('hex'),
-  PII_MASTER_KEY: randomBytes(32).toString('hex'),
-});
-const rt = await openRuntime(config, { role: 'bench', databaseUrl: dbUrl, workers: true });
-const server = await startWebServer(
-  // No bundle: pages are measured as Inertia visits (JSON props, the work a page costs the server).
-  { ...rt, databaseUrl: dbUrl, web: { mode: 'none', version: 'v1' } },
-  { port: 0, host: '127.0.0.1' },
-);
+const app = await startProductionScratchApp();
+const { dbName } = app;
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 const stats = (ms: number[]) => {
   const s = [...ms].sort((a, b) => a - b);
   return { p95_ms: Math.round(percentile(s, 95)), max_ms: Math.round(s.at(-1) ?? NaN) };
 };
 
-async function timed<T>(run: () => Promise<T>): Promise<{ value: T; ms: number }> {
-  const start = performance.now();
-  const value = await run();
-  return { value, ms: performance.now() - start };
-}
-
-async function clientFrom(n: number): Promise<TestClient> {
-  const c = new TestClient(server.url, {
-    localAddress: `127.0.${Math.floor(n / 250)}.${10 + (n % 250)}`,
-  });
-  await c.get('/auth/login');
-  return c;
-}
-
-function post(c: TestClient, path: string, body: unknown) {
-  return c.request(path, { method: 'POST', body, csrf: true, inertia: true });
-}
+const clientNo = (n: number) =>
+  clientFrom(app.url, `127.0.${Math.floor(n / 250)}.${10 + (n % 250)}`);
 
 const inertia = { 'X-Inertia': 'true', 'X-Inertia-Version': 'v1' };
 const visits = [
@@ -80,11 +46,7 @@ const visits = [
 ];
 
 try {
-  for (let i = 0; ; i++) {
-    if ((await fetch(`${server.url}/api/drivers`)).status === 200) break;
-    if (i > 300) throw new Error('the API never answered 200');
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await untilApiAnswers(app.url);
   const load0 = loadavg()[0]!;
   const visitorMs: number[] = [];
   let visitor5xx = 0;
@@ -96,7 +58,7 @@ try {
   });
   const cannon = autocannon(
     {
-      url: server.url,
+      url: app.url,
       connections: CONNECTIONS,
       duration: SECONDS,
       requests: visits.map((v) => ({
@@ -116,11 +78,11 @@ try {
   // Accounts meanwhile: the sign-ups at once, then their sign-ins at once.
   await new Promise((r) => setTimeout(r, 2000));
   const emails = Array.from({ length: SIGNUPS }, (_, i) => `load.${i}.${dbName}@example.com`);
-  const upClients = await Promise.all(emails.map((_, i) => clientFrom(i)));
+  const upClients = await Promise.all(emails.map((_, i) => clientNo(i)));
   const ups = await Promise.all(
     upClients.map((c, i) =>
       timed(() =>
-        post(c, '/auth/register', {
+        postForm(c, '/auth/register', {
           displayName: `Load Racer ${i + 1}`,
           email: emails[i],
           password: PASSWORD,
@@ -129,10 +91,10 @@ try {
       ),
     ),
   );
-  const inClients = await Promise.all(emails.map((_, i) => clientFrom(SIGNUPS + i)));
+  const inClients = await Promise.all(emails.map((_, i) => clientNo(SIGNUPS + i)));
   const ins = await Promise.all(
     inClients.map((c, i) =>
-      timed(() => post(c, '/auth/login', { email: emails[i], password: PASSWORD })),
+      timed(() => postForm(c, '/auth/login', { email: emails[i], password: PASSWORD })),
     ),
   );
   const result = await visitors;
@@ -165,8 +127,5 @@ try {
     }),
   );
 } finally {
-  await server.close(100);
-  await rt.close();
-  await dropDatabase(dbName);
-  await rm(dataDir, { recursive: true, force: true });
+  await app.close();
 }
