@@ -3,6 +3,10 @@ import type { Config } from '../config.ts';
 import type { EventStore } from '../eventstore/port.ts';
 import type { JobHandler } from '../jobs/define.ts';
 import type { JobHandlerFactory } from '../jobs/handlers.ts';
+import {
+  accountErasureProcessor,
+  finishErasuresBeforeProcessor,
+} from '../commands/users/erasure.ts';
 import { allJobHandlerFactories } from './job-handlers.ts';
 import { bindProcessorJobs } from '../jobs/processor.ts';
 import { pollProjections, projectionJobHandlers } from '../jobs/projection-jobs.ts';
@@ -40,7 +44,9 @@ export interface Workers {
 /**
  * Runs the workers of one process: builds projections that have no checkpoint and rebuilds those
  * whose version changed, one replay at a time (each failure is logged and recorded on its
- * checkpoint; the others go on), starts the workers of every handled queue, schedules the
+ * checkpoint; the others go on), erases the accounts deleted before the account_erasure
+ * processor existed (once per database; a failure is logged and retried at the next start),
+ * starts the workers of every handled queue, schedules the
  * safety poll and wakes every projection once to catch up with what was appended while no
  * worker ran.
  */
@@ -72,6 +78,15 @@ export async function startWorkers(parts: WorkerParts, opts: WorkerOptions = {})
         'projection build failed; it stays out of date until rebuilt',
       );
     }
+  }
+
+  if (registry.all.some((p) => p.name === accountErasureProcessor.name)) {
+    await finishErasuresBeforeProcessor(runnerDeps).catch((err: unknown) =>
+      logger.error(
+        { err },
+        'account erasure catch-up failed; deletions from before the processor are retried at the next start',
+      ),
+    );
   }
 
   const { jobs } = parts;

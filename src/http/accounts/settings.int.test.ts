@@ -379,6 +379,69 @@ describe('DELETE /auth/user', () => {
     expect(await canSignIn(email, PASSWORD)).toBe(false);
   });
 
+  it('a deletion appended before the account_erasure processor existed: the catch-up erases it once, and leaves later ones to the processor', async () => {
+    const { rebuildProjection } = await import('../../projections/core/rebuild.ts');
+    const { createProjectionRunner } = await import('../../projections/core/runner.ts');
+    const { accountErasureProcessor, finishErasuresBeforeProcessor, ERASURE_CATCH_UP_TABLE } =
+      await import('../../commands/users/erasure.ts');
+    const { handleCommand } = await import('../../commands/core/handle-command.ts');
+    const { userDecider } = await import('../../commands/users/decider.ts');
+    const { userStreamName } = await import('../../events/user.ts');
+    const { CHECKPOINTS_TABLE } = await import('../../projections/core/checkpoints.ts');
+    const { logger } = await import('./test-support/harness.ts');
+    const runnerDeps = { knex: h.db.knex, eventStore: h.store, logger };
+    const knex = h.db.knex;
+    // A database from before the processor: no checkpoint, no catch-up record.
+    await knex(CHECKPOINTS_TABLE).where({ name: accountErasureProcessor.name }).delete();
+    await knex(ERASURE_CATCH_UP_TABLE).delete();
+
+    const dieAfterAppend = async (userId: string) =>
+      handleCommand(h.store, userStreamName(userId), userDecider, {
+        type: 'DeleteUser',
+        data: { userId },
+      });
+    const leftOf = async (userId: string) => {
+      let rows = 0;
+      for (const table of ['user_keys', 'user_credentials', 'identity_claims']) {
+        rows += Number(
+          (await knex(table).where({ user_id: userId }).count<{ n: string }[]>('* as n'))[0]!.n,
+        );
+      }
+      return rows;
+    };
+    const registered = async (name: string) => {
+      const client = await h.client();
+      const { email } = await registerUser(client, {
+        email: uniqueEmail(name.toLowerCase().replace(' ', '.')),
+        displayName: name,
+      });
+      return { email, userId: (await signedInUserId(client))! };
+    };
+
+    const before = await registered('Before Processor');
+    await dieAfterAppend(before.userId);
+    // The processor is deployed: its first build starts at the head, past that deletion.
+    await rebuildProjection(runnerDeps, accountErasureProcessor, { waitForLock: true });
+    expect(
+      (await createProjectionRunner(runnerDeps).runUntilCaughtUp(accountErasureProcessor)).kind,
+    ).toBe('caught-up');
+    expect(await leftOf(before.userId)).toBeGreaterThan(0);
+    // A deletion after the processor's checkpoint is the processor's, not the catch-up's.
+    const after = await registered('After Processor');
+    await dieAfterAppend(after.userId);
+
+    const first = await finishErasuresBeforeProcessor(runnerDeps);
+    expect(first.kind).toBe('erased');
+    expect(first.kind === 'erased' && first.deletions).toBeGreaterThanOrEqual(1);
+    expect(await leftOf(before.userId)).toBe(0);
+    expect(await canSignIn(before.email, PASSWORD)).toBe(false);
+    expect(await leftOf(after.userId)).toBeGreaterThan(0);
+    expect(await finishErasuresBeforeProcessor(runnerDeps)).toEqual({ kind: 'done-before' });
+
+    await createProjectionRunner(runnerDeps).runUntilCaughtUp(accountErasureProcessor);
+    expect(await leftOf(after.userId)).toBe(0);
+  });
+
   it.each([
     ['a wrong password', { password: 'not it at all' }, ['password']],
     ['a missing password', {}, ['password']],
