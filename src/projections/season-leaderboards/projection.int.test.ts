@@ -8,7 +8,7 @@ import {
   rowsOf,
   subsessionFromFixture,
 } from '../racing/testing.ts';
-import { SEASON_DRIVER_STATS_TABLE } from './tables.ts';
+import { SEASON_DRIVER_STATS_TABLE, SEASON_WEEK_DRIVER_STATS_TABLE } from './tables.ts';
 
 let db: TestDatabase;
 
@@ -134,6 +134,70 @@ describe('season leaderboards read model', () => {
     ]);
     expect(await stats(season)).toEqual([
       { cust: 5, races: 1, wins: 1, poles: 1, top5: 1, laps: 12, inc: 0 },
+    ]);
+  });
+});
+
+describe('season leaderboards per week', () => {
+  it('keeps a row per season, week and driver that moves with corrections', async () => {
+    const season = 9003;
+    const weekRows = () =>
+      rowsOf(db.knex, SEASON_WEEK_DRIVER_STATS_TABLE, { season_id: season }, [
+        'race_week_num',
+        'cust_id',
+      ]).then((rows) => rows.map((r) => [r.race_week_num, r.cust_id, r.races, r.wins]));
+    await applyRacingEvents(db.knex, [
+      {
+        type: 'SubsessionResultsRecorded',
+        data: buildSubsession({
+          subsessionId: 31,
+          seasonId: season,
+          raceWeekNum: 0,
+          race: [raceRow(1, 1), raceRow(2, 2)],
+        }),
+      },
+      {
+        type: 'SubsessionResultsRecorded',
+        data: buildSubsession({
+          subsessionId: 32,
+          seasonId: season,
+          raceWeekNum: 0,
+          race: [raceRow(2, 1), raceRow(1, 2)],
+        }),
+      },
+      {
+        type: 'SubsessionResultsRecorded',
+        data: buildSubsession({
+          subsessionId: 33,
+          seasonId: season,
+          raceWeekNum: 1,
+          race: [raceRow(1, 1), raceRow(3, 2)],
+        }),
+      },
+    ]);
+    expect(await weekRows()).toEqual([
+      [0, 1, 2, 1],
+      [0, 2, 2, 1],
+      [1, 1, 1, 1],
+      [1, 3, 1, 0],
+    ]);
+    // Week 1's race loses driver 3 and is won by driver 2.
+    await applyRacingEvents(db.knex, [
+      {
+        type: 'SubsessionResultsCorrected',
+        data: buildSubsession({
+          subsessionId: 33,
+          seasonId: season,
+          raceWeekNum: 1,
+          race: [raceRow(2, 1), raceRow(1, 2)],
+        }),
+      },
+    ]);
+    expect(await weekRows()).toEqual([
+      [0, 1, 2, 1],
+      [0, 2, 2, 1],
+      [1, 1, 1, 0],
+      [1, 2, 1, 1],
     ]);
   });
 });

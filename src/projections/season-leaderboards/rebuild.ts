@@ -5,14 +5,17 @@ import {
   createSeasonLeaderboardIndexes,
   createSeasonLeaderboardTables,
   SEASON_DRIVER_STATS_TABLE,
+  SEASON_WEEK_DRIVER_STATS_TABLE,
 } from './tables.ts';
 
 const STATS_KEY = `${SEASON_DRIVER_STATS_TABLE}_pkey`;
+const WEEK_STATS_KEY = `${SEASON_WEEK_DRIVER_STATS_TABLE}_pkey`;
 
 /**
  * The counters are sums over the final starts, so one GROUP BY over the replayed starts gives
  * what the deltas add up to; name and category come from the driver's latest start of the season
  * and the country from the latest start that has one (log order), as ./apply.ts keeps them.
+ * The weekly rows are the same sums grouped by week as well.
  */
 export function seasonLeaderboardsRebuild(): PartRebuild {
   return {
@@ -20,6 +23,9 @@ export function seasonLeaderboardsRebuild(): PartRebuild {
       await createSeasonLeaderboardTables(trx, false);
       // The key too is built after the fill: the rows come in another order than the key's.
       await trx.raw(`ALTER TABLE ${SEASON_DRIVER_STATS_TABLE} DROP CONSTRAINT ${STATS_KEY}`);
+      await trx.raw(
+        `ALTER TABLE ${SEASON_WEEK_DRIVER_STATS_TABLE} DROP CONSTRAINT ${WEEK_STATS_KEY}`,
+      );
     },
     async finish(trx: Knex.Transaction) {
       const st = REPLAY_STARTS_TABLE;
@@ -46,6 +52,20 @@ export function seasonLeaderboardsRebuild(): PartRebuild {
         `ALTER TABLE ${SEASON_DRIVER_STATS_TABLE} ADD CONSTRAINT ${STATS_KEY} PRIMARY KEY (cust_id, season_id)`,
       );
       await createSeasonLeaderboardIndexes(trx);
+      await trx.raw(`
+        INSERT INTO ${SEASON_WEEK_DRIVER_STATS_TABLE} (season_id, race_week_num, cust_id,
+               races, wins, poles, top_fives, laps, laps_led, incidents)
+        SELECT season_id, race_week_num, cust_id, count(*),
+               count(*) FILTER (WHERE finish_position_in_class = 1),
+               count(*) FILTER (WHERE starting_position_in_class = 1),
+               count(*) FILTER (WHERE finish_position_in_class <= 5),
+               sum(laps_complete), sum(laps_led), sum(incidents)
+          FROM ${st}
+         GROUP BY season_id, race_week_num, cust_id`);
+      await trx.raw(
+        `ALTER TABLE ${SEASON_WEEK_DRIVER_STATS_TABLE} ADD CONSTRAINT ${WEEK_STATS_KEY}
+           PRIMARY KEY (season_id, race_week_num, cust_id)`,
+      );
     },
   };
 }

@@ -8,6 +8,14 @@ import type { Knex } from 'knex';
  */
 export const SEASON_DRIVER_STATS_TABLE = 'racing_season_driver_stats';
 
+/**
+ * The same counts per season, week and driver: the season as it stood at a date is the sum of
+ * its weeks before that date's week plus that week's races before the date (queries/racing/
+ * leaderboards.ts), so a past leaderboard reads a season's rows by key range instead of its
+ * results. No names: a past leaderboard names drivers as racing_drivers does now.
+ */
+export const SEASON_WEEK_DRIVER_STATS_TABLE = 'racing_season_week_driver_stats';
+
 export async function createSeasonLeaderboardTables(
   db: Knex.Transaction | Knex,
   withIndexes = true,
@@ -28,6 +36,20 @@ export async function createSeasonLeaderboardTables(
       incidents     integer NOT NULL,
       -- Driver first: the key also serves a driver's career totals (all seasons of one driver).
       PRIMARY KEY (cust_id, season_id)
+    )`);
+  await db.raw(`
+    CREATE TABLE ${SEASON_WEEK_DRIVER_STATS_TABLE} (
+      season_id      integer NOT NULL,
+      race_week_num  smallint NOT NULL,
+      cust_id        integer NOT NULL,
+      races          integer NOT NULL,
+      wins           integer NOT NULL,
+      poles          integer NOT NULL,
+      top_fives      integer NOT NULL,
+      laps           integer NOT NULL,
+      laps_led       integer NOT NULL,
+      incidents      integer NOT NULL,
+      PRIMARY KEY (season_id, race_week_num, cust_id)
     )`);
   if (withIndexes) await createSeasonLeaderboardIndexes(db);
 }

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { SEASON_DRIVER_STATS_TABLE } from '../../projections/season-leaderboards/tables.ts';
+import { seasonDriverTotalsAt } from './season-as-of.ts';
 import {
   InvalidQueryError,
   offsetOf,
@@ -53,18 +54,54 @@ interface StatsRow {
   incidents: number;
 }
 
+export interface LeaderboardParams extends PageRequest {
+  /**
+   * The season as it stood at this instant (the races started before it; see season-as-of.ts).
+   * Drivers are named as the season's rows name them now.
+   */
+  asOf?: Date;
+}
+
 export async function seasonLeaderboard(
   db: Knex,
   seasonId: number,
   kind: LeaderboardKind,
-  params: PageRequest = {},
+  params: LeaderboardParams = {},
 ): Promise<Page<LeaderboardEntryDto>> {
   const column = COLUMN[kind];
   if (!column)
     throw new InvalidQueryError('kind', `leaderboard must be one of ${LEADERBOARDS.join(', ')}`);
   const limit = pageLimit(params.limit);
   const offset = offsetOf(params);
-  const rows = await db<StatsRow & { season_id: number }>(SEASON_DRIVER_STATS_TABLE)
+  const rows =
+    params.asOf === undefined
+      ? await currentRows(db, seasonId, column, offset, limit)
+      : await rowsAt(db, seasonId, column, params.asOf, offset, limit);
+  return offsetPage(rows, limit, offset, (r, index) => ({
+    rank: index + 1,
+    custId: r.cust_id,
+    displayName: r.display_name,
+    countryCode: r.country_code,
+    value: r[column],
+    races: r.races,
+    wins: r.wins,
+    poles: r.poles,
+    topFives: r.top_fives,
+    lapsLed: r.laps_led,
+    incidents: r.incidents,
+  }));
+}
+
+type Column = (typeof COLUMN)[LeaderboardKind];
+
+function currentRows(
+  db: Knex,
+  seasonId: number,
+  column: Column,
+  offset: number,
+  limit: number,
+): Promise<StatsRow[]> {
+  return db<StatsRow & { season_id: number }>(SEASON_DRIVER_STATS_TABLE)
     .select(
       'cust_id',
       'display_name',
@@ -84,19 +121,28 @@ export async function seasonLeaderboard(
     ])
     .offset(offset)
     .limit(limit + 1);
-  return offsetPage(rows, limit, offset, (r, index) => ({
-    rank: index + 1,
-    custId: r.cust_id,
-    displayName: r.display_name,
-    countryCode: r.country_code,
-    value: r[column],
-    races: r.races,
-    wins: r.wins,
-    poles: r.poles,
-    topFives: r.top_fives,
-    lapsLed: r.laps_led,
-    incidents: r.incidents,
-  }));
+}
+
+/** The totals at `at` (season-as-of.ts), named by the season's rows (one key probe each). */
+async function rowsAt(
+  db: Knex,
+  seasonId: number,
+  column: Column,
+  at: Date,
+  offset: number,
+  limit: number,
+): Promise<StatsRow[]> {
+  const totals = seasonDriverTotalsAt(db, seasonId, at, 't');
+  const { rows } = await db.raw<{ rows: StatsRow[] }>(
+    `SELECT t.cust_id, n.display_name, n.country_code, t.races, t.wins, t.poles, t.top_fives,
+            t.laps_led, t.incidents
+       FROM ? JOIN ${SEASON_DRIVER_STATS_TABLE} n ON n.cust_id = t.cust_id AND n.season_id = ?
+      WHERE t.${column} > 0
+      ORDER BY t.${column} DESC, t.cust_id
+      OFFSET ? LIMIT ?`,
+    [totals, seasonId, offset, limit + 1],
+  );
+  return rows;
 }
 
 export const seasonRaceWinsLeaderboard = (db: Knex, seasonId: number, params?: PageRequest) =>

@@ -8,6 +8,7 @@ import {
 import { SEASON_DRIVER_STATS_TABLE } from '../../projections/season-leaderboards/tables.ts';
 import { SUBSESSIONS_TABLE } from '../../projections/subsessions/tables.ts';
 import { InvalidQueryError } from './paging.ts';
+import { seasonCarTimesAt } from './season-as-of.ts';
 import {
   getSeason,
   seasonExists,
@@ -301,9 +302,18 @@ const MAX_GRID_ROWS = 2_000;
  * Every car's best lap, holder and averages in every week of the season, by week then fastest
  * car (the lap times page). Bounded by weeks × cars, so not paged.
  */
-export async function seasonLapTimeGrid(db: Knex, seasonId: number): Promise<CarTimeDto[]> {
-  const rows = await db<CarTimeRow & { season_id: number }>(CAR_TIMES_TABLE)
-    .where({ season_id: seasonId })
+export async function seasonLapTimeGrid(
+  db: Knex,
+  seasonId: number,
+  params: { asOf?: Date } = {},
+): Promise<CarTimeDto[]> {
+  const source = db.from<CarTimeRow>(
+    params.asOf === undefined
+      ? db.raw('?? AS c', [CAR_TIMES_TABLE])
+      : seasonCarTimesAt(db, seasonId, params.asOf, 'c'),
+  );
+  if (params.asOf === undefined) void source.where('season_id', seasonId);
+  const rows = await source
     .orderByRaw('race_week_num, best_lap_time NULLS LAST, car_id')
     .limit(MAX_GRID_ROWS);
   return rows.map(shapeCarTime);

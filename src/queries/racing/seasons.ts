@@ -19,6 +19,7 @@ import {
   type Page,
   type PageRequest,
 } from './paging.ts';
+import { seasonCarTimesAt, seasonCutWeek, seasonFastestLapsAt } from './season-as-of.ts';
 import { toTrack, type CarDto, type DriverRefDto, type TrackDto } from './shapes.ts';
 
 /**
@@ -397,7 +398,13 @@ export type CarTimeSort = 'week' | 'bestLap' | 'averageLap' | 'entries';
 export async function seasonCarTimes(
   db: Knex,
   seasonId: number,
-  params: PageRequest & { raceWeekNum?: number; carId?: number; sort?: CarTimeSort } = {},
+  params: PageRequest & {
+    raceWeekNum?: number;
+    carId?: number;
+    sort?: CarTimeSort;
+    /** The season as it stood at this instant (season-as-of.ts). */
+    asOf?: Date;
+  } = {},
 ): Promise<Page<CarTimeDto>> {
   const limit = pageLimit(params.limit);
   const offset = offsetOf(params);
@@ -411,7 +418,12 @@ export async function seasonCarTimes(
   const sort = params.sort ?? 'week';
   if (!(sort in order))
     throw new InvalidQueryError('sort', 'sort must be week, bestLap, averageLap or entries');
-  const q = db<CarTimeRow & { season_id: number }>(CAR_TIMES_TABLE).where({ season_id: seasonId });
+  const q = db.from<CarTimeRow>(
+    params.asOf === undefined
+      ? db.raw('?? AS c', [CAR_TIMES_TABLE])
+      : seasonCarTimesAt(db, seasonId, params.asOf, 'c'),
+  );
+  if (params.asOf === undefined) void q.where('season_id', seasonId);
   if (params.raceWeekNum !== undefined) void q.andWhere('race_week_num', params.raceWeekNum);
   if (params.carId !== undefined) void q.andWhere('car_id', params.carId);
   const rows = await q
@@ -474,22 +486,38 @@ interface FastestLapRow {
 export async function seasonFastestLaps(
   db: Knex,
   seasonId: number,
-  params: PageRequest & { raceWeekNum?: number; carId?: number } = {},
+  params: PageRequest & {
+    raceWeekNum?: number;
+    carId?: number;
+    /** The season as it stood at this instant (season-as-of.ts). */
+    asOf?: Date;
+  } = {},
 ): Promise<Page<FastestLapDto>> {
   const limit = pageLimit(params.limit);
   const offset = offsetOf(params);
-  // Without a week: the latest week that has laps, in the same statement.
-  const q = db<FastestLapRow & { season_id: number }>(FASTEST_LAPS_TABLE).where({
-    season_id: seasonId,
-  });
-  if (params.raceWeekNum !== undefined) void q.andWhere('race_week_num', params.raceWeekNum);
-  else
-    void q.andWhere(
-      'race_week_num',
-      db(CAR_TIMES_TABLE).where({ season_id: seasonId }).max('race_week_num'),
-    );
+  const asOf = params.asOf;
+  const q = db.from<FastestLapRow>(
+    asOf === undefined
+      ? db.raw('?? AS f', [FASTEST_LAPS_TABLE])
+      : seasonFastestLapsAt(db, seasonId, asOf, 'f'),
+  );
+  if (asOf === undefined) {
+    void q.where('season_id', seasonId);
+    // Without a week: the latest week that has laps, in the same statement.
+    if (params.raceWeekNum !== undefined) void q.andWhere('race_week_num', params.raceWeekNum);
+    else
+      void q.andWhere(
+        'race_week_num',
+        db(CAR_TIMES_TABLE).where({ season_id: seasonId }).max('race_week_num'),
+      );
+  } else {
+    // Without a week: the week of the last race before the instant (laps or not).
+    const week = params.raceWeekNum ?? (await seasonCutWeek(db, seasonId, asOf));
+    void q.where('race_week_num', week ?? -1);
+  }
   if (params.carId !== undefined) void q.andWhere('car_id', params.carId);
   const rows = await q
+    .select<FastestLapRow[]>('*')
     .orderBy([
       { column: 'best_lap_time', order: 'asc' },
       { column: 'cust_id', order: 'asc' },
