@@ -54,4 +54,6 @@ export interface HttpDeps {
   web?: WebMode;
   /** Public API answers reused in-process (set by the app from API_CACHE_SECONDS; null: off). */
   apiCache?: ResponseCache | null;
+  /** The clock of "today" in read answers (as-of bounds); default: the system clock. */
+  now?: () => Date;
 }

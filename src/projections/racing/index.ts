@@ -1,5 +1,6 @@
 import type { Projection } from '../core/types.ts';
 import { catalogProjection } from '../catalog/index.ts';
+import { driverHistoryProjection } from '../driver-history/index.ts';
 import { ratingHistoryProjection } from '../rating-history/index.ts';
 import { seasonsProjection } from '../seasons/index.ts';
 import { seriesProjection } from '../series/index.ts';
@@ -12,4 +13,5 @@ export const racingProjections: readonly Projection[] = [
   seriesProjection,
   seasonsProjection,
   catalogProjection,
+  driverHistoryProjection,
 ];

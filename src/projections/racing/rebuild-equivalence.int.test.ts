@@ -152,7 +152,10 @@ function theLog(): { stream: string; event: RacingEvent; at: string }[] {
       eventStrengthOfField: 2001,
       simsessions: s3.simsessions.map((x) => ({
         ...x,
-        results: x.results.map((r) => (r.custId === 2 ? { ...r, bestLapTime: lap + 1 } : r)),
+        // Driver 2's iRating corrected too: the history supersedes the first value.
+        results: x.results.map((r) =>
+          r.custId === 2 ? { ...r, bestLapTime: lap + 1, newIrating: 1890 } : r,
+        ),
       })),
     },
     true,
@@ -237,6 +240,9 @@ describe('racing rebuild path', () => {
     expect(live.racing_participation_weeks!.length).toBeGreaterThan(1);
     const ann = live.racing_season_driver_stats!.filter((r) => r.includes('"cust_id":1,'));
     expect(ann.some((r) => r.includes('"display_name":"Ann B"'))).toBe(true);
+    const history = live.racing_driver_history!;
+    expect(history.filter((r) => r.includes('"superseded_at":"'))).toHaveLength(1);
+    expect(history.some((r) => r.includes('"subsession_id":null'))).toBe(true); // profiles
 
     // Corrections in batches of their own, then everything in one batch.
     // Side by side, as operators and the worker rebuild them.

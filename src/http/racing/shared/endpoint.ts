@@ -53,6 +53,8 @@ export interface EndpointInput<P, Q> {
   params: P;
   query: Q;
   knex: Knex;
+  /** The server's clock (HttpDeps.now), for answers that depend on today. */
+  now?: (() => Date) | undefined;
 }
 
 /** A 404 for an id that names nothing: `No season 123.` */
@@ -101,7 +103,7 @@ export function apiEndpoint<
     const params = (def.params ? parse(def.params, req.params, 'path') : {}) as z.output<P>;
     const query = (def.query ? parse(def.query, req.query, 'query') : {}) as z.output<Q>;
     try {
-      return JSON.stringify(await def.run({ params, query, knex: deps.knex }));
+      return JSON.stringify(await def.run({ params, query, knex: deps.knex, now: deps.now }));
     } catch (err) {
       if (err instanceof InvalidQueryError) {
         throw new HttpError(

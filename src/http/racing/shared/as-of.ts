@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import type { Knex } from '../../../db/knex.ts';
+import { AS_OF_NOW, dayOf, parseAsOf, type AsOf } from '../../../domain/as-of.ts';
+import { firstRaceDay } from '../../../queries/racing/as-of.ts';
+import type { AsOfView } from '../../../../web/components/AsOfBar.tsx';
+import { HttpError } from '../../errors.ts';
+
+/**
+ * `?asOf=&known=` on racing pages and the racing API (docs/as-of.md). The values' meaning and
+ * their checks are the domain's (src/domain/as-of.ts); this module answers a refused value the
+ * HTTP way:
+ *  - API: 400 naming the parameter, with the domain's message (malformed, future, before the data);
+ *  - pages: a malformed value is dropped by a redirect to the same URL without it (the page
+ *    calls `withoutParameters`); a date after today or before the data shows today's page with
+ *    the message in the as-of bar (`AsOfView.notice`), never an error page.
+ */
+
+/** The query parameters as the API documents them (the checks that need the clock run later). */
+export const asOfQuery = {
+  asOf: z
+    .string()
+    .optional()
+    .describe(
+      'Race time: the state at the end of this UTC day, `YYYY-MM-DD` (today or earlier, not before the first race Pitwall holds). Absent: today.',
+    ),
+  known: z
+    .string()
+    .optional()
+    .describe(
+      'Learned time: what Pitwall had recorded by the end of this UTC day (`YYYY-MM-DD`) or by this instant (`YYYY-MM-DDTHH:MM:SSZ`). A correction recorded later is not yet applied. Absent: as known now.',
+    ),
+};
+
+/** What a handler needs to check the values: the database (first race) and the clock. */
+export interface AsOfDeps {
+  knex: Knex;
+  now?: (() => Date) | undefined;
+}
+
+/** Today on the server's clock (injected in tests). */
+export const nowOf = (deps: AsOfDeps): Date => (deps.now ? deps.now() : new Date());
+
+/**
+ * The API's as-of state; a refused value is a 400 naming the parameter. Without either
+ * parameter no query runs.
+ */
+export async function apiAsOf(
+  deps: AsOfDeps,
+  query: { asOf?: string | undefined; known?: string | undefined },
+): Promise<AsOf> {
+  if (!query.asOf && !query.known) return AS_OF_NOW;
+  const result = parseAsOf(query, { now: nowOf(deps), firstDay: await firstRaceDay(deps.knex) });
+  if (result.ok) return result.asOf;
+  const { param, message } = result.problem;
+  throw new HttpError(400, `Invalid query parameter ${param}: ${message}`, 'bad_request', [
+    { path: [param], message, in: 'query', kind: result.problem.kind },
+  ]);
+}
+
+export type PageAsOf =
+  | { ok: true; asOf: AsOf; view: AsOfView }
+  /** A malformed value: redirect to the URL without these parameters. */
+  | { ok: false; drop: ReadonlySet<string> };
+
+/**
+ * A page's as-of state and the as-of bar's props. A malformed value asks for a redirect without
+ * it; a date after today or before the data is shown as today with the reason in `notice`.
+ */
+export async function pageAsOf(deps: AsOfDeps, query: Record<string, unknown>): Promise<PageAsOf> {
+  const now = nowOf(deps);
+  const firstDay = await firstRaceDay(deps.knex);
+  const view = (asOf: AsOf, notice: string | null): AsOfView => ({
+    day: asOf.day,
+    known: asOf.known,
+    min: firstDay,
+    max: dayOf(now),
+    notice,
+  });
+  const result = parseAsOf({ asOf: query.asOf, known: query.known }, { now, firstDay });
+  if (result.ok) return { ok: true, asOf: result.asOf, view: view(result.asOf, null) };
+  if (result.problem.kind === 'malformed')
+    return { ok: false, drop: new Set([result.problem.param]) };
+  return { ok: true, asOf: AS_OF_NOW, view: view(AS_OF_NOW, result.problem.message) };
+}
+
+/** `?…` of the query without the `drop` parameters (and without non-string values). */
+export function withoutParameters(
+  query: Record<string, unknown>,
+  drop: ReadonlySet<string>,
+): string {
+  const kept = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (drop.has(key) || typeof value !== 'string') continue;
+    kept.set(key, value);
+  }
+  const text = kept.toString();
+  return text ? `?${text}` : '';
+}
