@@ -35,7 +35,7 @@ const stats = (ms: number[]) => {
 const clientNo = (n: number) =>
   clientFrom(app.url, `127.0.${Math.floor(n / 250)}.${10 + (n % 250)}`);
 
-const inertia = { 'X-Inertia': 'true', 'X-Inertia-Version': 'v1' };
+const inertia = { 'X-Inertia': 'true', 'X-Inertia-Version': app.version };
 const visits = [
   { path: '/', headers: inertia },
   { path: '/drivers', headers: inertia },

@@ -13,6 +13,10 @@ const bool = z.preprocess(
 );
 
 export const configSchema = z.object({
+  /**
+   * `npm start` (src/main.ts) sets production when NODE_ENV is unset and `npm run dev` sets
+   * development; the default here is for the CLIs, workers and tests that load a configuration.
+   */
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
@@ -81,9 +85,10 @@ export class ConfigError extends Error {
 }
 
 /**
- * The public origin links in mail and OAuth callbacks are built from: APP_URL, else (development
- * and tests only; production requires APP_URL) `http://HOST:PORT`, `localhost` for a wildcard
- * host. Never a request's Host header, which the client chooses.
+ * The public origin links in mail and OAuth callbacks are built from: APP_URL, else `http://HOST:PORT`
+ * from this configuration (`localhost` for a wildcard host): a local machine on the embedded
+ * database, development and tests (a deployment with DATABASE_URL must set APP_URL; see
+ * `servingProblems`). Never a request's Host header, which the client chooses.
  */
 export function appOrigin(config: Pick<Config, 'APP_URL' | 'HOST' | 'PORT'>): string {
   if (config.APP_URL) return new URL(config.APP_URL).origin;
@@ -96,20 +101,21 @@ export function appOrigin(config: Pick<Config, 'APP_URL' | 'HOST' | 'PORT'>): st
 }
 
 /**
- * What a process serving the site needs in production besides valid values: APP_URL (links in
- * mail must not depend on a guess). `npm start` refuses to start while one is missing.
+ * What a process serving the site needs besides valid values: in production with a configured
+ * database (DATABASE_URL: a real deployment), APP_URL, because links in mail must not depend on a
+ * guess about the address users reach. On the embedded database (a local machine, the README's
+ * first command) the origin defaults to `http://HOST:PORT` (`appOrigin`). `npm start` refuses to
+ * start while a problem is left.
  */
 export function servingProblems(config: Config): { variable: string; message: string }[] {
-  if (config.NODE_ENV !== 'production') return [];
-  return config.APP_URL
-    ? []
-    : [
-        {
-          variable: 'APP_URL',
-          message:
-            'required in production: the public URL of the site (e.g. https://pitwall.example), used for links in mail',
-        },
-      ];
+  if (config.NODE_ENV !== 'production' || !config.DATABASE_URL || config.APP_URL) return [];
+  return [
+    {
+      variable: 'APP_URL',
+      message:
+        'required in production when DATABASE_URL is set: the public URL of the site (e.g. https://pitwall.example), used for links in mail',
+    },
+  ];
 }
 
 /** Parses the environment; throws ConfigError naming every bad variable. */

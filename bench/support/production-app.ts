@@ -6,25 +6,29 @@ import { openRuntime } from '../../src/app/runtime.ts';
 import { loadConfig } from '../../src/config.ts';
 import { startWebServer } from '../../src/http/server.ts';
 import { TestClient } from '../../src/http/test-support/client.ts';
+import { buildWebBundle } from '../../tests/e2e/support/build.ts';
 import { dropDatabase, recreateDatabase } from './scratch-database.ts';
 
 export interface ScratchApp {
   readonly url: string;
   /** The scratch database's name (unique per run: benchmarks use it in e-mail addresses). */
   readonly dbName: string;
+  /** The built bundle's asset version (Inertia visits send it as X-Inertia-Version). */
+  readonly version: string;
   close(): Promise<void>;
 }
 
 /**
- * The real app as `npm start` runs it in production (NODE_ENV=production, workers on) on a fresh
- * scratch database, with no bundle: pages are measured as Inertia visits (JSON props, the work a
- * page costs the server). The API's per-client limit is off unless API_RATE_LIMIT is set: the
+ * The real app as `npm start` runs it in production (NODE_ENV=production, workers on, the built
+ * client and SSR bundle: tests/e2e/support/build.ts, built once per source state) on a fresh
+ * scratch database. The API's per-client limit is off unless API_RATE_LIMIT is set: the
  * benchmarks measure the server, not the limit.
  */
 export async function startProductionScratchApp(): Promise<ScratchApp> {
   const dbName = `pitwall_bench_${randomBytes(4).toString('hex')}`;
   const dbUrl = await recreateDatabase(dbName);
   const dataDir = await mkdtemp(path.join(tmpdir(), 'pitwall-bench-'));
+  const bundle = await buildWebBundle();
   const config = loadConfig({
     API_RATE_LIMIT: process.env.API_RATE_LIMIT ?? '0',
     NODE_ENV: 'production',
@@ -36,17 +40,19 @@ export async function startProductionScratchApp(): Promise<ScratchApp> {
   });
   const rt = await openRuntime(config, { role: 'bench', databaseUrl: dbUrl, workers: true });
   const server = await startWebServer(
-    { ...rt, databaseUrl: dbUrl, web: { mode: 'none', version: 'v1' } },
+    { ...rt, databaseUrl: dbUrl, web: { mode: 'built', dir: bundle } },
     { port: 0, host: '127.0.0.1' },
   );
   return {
     url: server.url,
     dbName,
+    version: server.app.version ?? '',
     close: async () => {
       await server.close(100);
       await rt.close();
       await dropDatabase(dbName);
       await rm(dataDir, { recursive: true, force: true });
+      await rm(bundle, { recursive: true, force: true });
     },
   };
 }

@@ -12,14 +12,20 @@ const silent = createLogger({ level: 'silent', pretty: false });
 
 /** `npm start` (src/main.ts) refuses to start with a configuration production cannot run on. */
 describe('start-up checks', () => {
-  it('refuses to start in production without APP_URL, naming the variable', () => {
+  it('refuses to start in production with DATABASE_URL and no APP_URL, naming the variable', () => {
+    // NODE_ENV unset: `npm start` is production by default. The check runs before anything is
+    // built or opened (the database named here does not exist).
     const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      env: { PATH: process.env.PATH, NODE_ENV: 'production', DATA_DIR: '/nonexistent' },
+      env: {
+        PATH: process.env.PATH,
+        DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
+        DATA_DIR: '/nonexistent',
+      },
       encoding: 'utf8',
       timeout: 30_000,
     });
     expect(run.status).toBe(1);
-    expect(run.stderr).toMatch(/APP_URL: required in production/);
+    expect(run.stderr).toMatch(/APP_URL: required in production when DATABASE_URL is set/);
   });
 });
 
