@@ -3,6 +3,8 @@ import type { RouteHandler } from '../routing/types.ts';
 import { listFavoriteDrivers } from '../../queries/favorites.ts';
 import { topDriversPerCategory } from '../../queries/racing/distribution.ts';
 import { notableRecentRaces, popularSeriesThisWeek } from '../../queries/racing/home.ts';
+import { topDriversAt } from '../../queries/racing/drivers-as-of.ts';
+import { pageAsOf, withoutParameters } from '../racing/shared/as-of.ts';
 
 /** Drivers per category in the home page's "Top drivers". */
 const HOME_TOP_DRIVERS = 5;
@@ -21,9 +23,19 @@ const notFound = () => new HttpError(404, 'This page does not exist.');
 /**
  * `/`: racing data up front (top drivers, the strongest races of the last days, this week in the
  * busiest series), the latest published news, and the signed-in member's favorite drivers.
+ * `?asOf=` (docs/as-of.md) shows the top drivers as they stood at the end of that day (race time,
+ * as known now); the rest of the page is today's. A malformed date or `known` is dropped by a
+ * redirect.
  */
 export const showHome: RouteHandler = async (req, res, deps) => {
-  const [latestArticles, topDrivers, notable, weeks, user] = await Promise.all([
+  const query = req.query as Record<string, unknown>;
+  const resolved = await pageAsOf(deps, query);
+  if (!resolved.ok || resolved.asOf.known !== null) {
+    const drop = resolved.ok ? ['known'] : [...resolved.drop, 'known'];
+    return res.inertia.redirect(`/${withoutParameters(query, new Set(drop))}`);
+  }
+  const at = resolved.asOf.raceBefore;
+  const [latestArticles, current, notable, weeks, user] = await Promise.all([
     listLatestPublishedArticles(deps.knex, HOME_LATEST_COUNT),
     topDriversPerCategory(deps.knex, HOME_TOP_DRIVERS),
     notableRecentRaces(deps.knex, HOME_NOTABLE_RACES),
@@ -32,7 +44,21 @@ export const showHome: RouteHandler = async (req, res, deps) => {
   ]);
   // The member's favorites (src/queries/favorites.ts): drivers they starred, by name.
   const favoriteDrivers = user ? await listFavoriteDrivers(deps.knex, user.id) : null;
+  // A past day keeps today's categories (those with rated drivers) and their order.
+  const past =
+    at === null
+      ? null
+      : await topDriversAt(
+          deps.knex,
+          current.map((t) => t.category),
+          at,
+          HOME_TOP_DRIVERS,
+        );
+  const topDrivers = past
+    ? current.map((t) => ({ category: t.category, drivers: past.get(t.category) ?? [] }))
+    : current;
   await res.inertia.render('Home/Index', {
+    asOf: resolved.view,
     latestArticles,
     favoriteDrivers,
     topDrivers: topDrivers.map((t) => ({

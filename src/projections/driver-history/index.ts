@@ -13,7 +13,8 @@ export { DRIVER_HISTORY_TABLE } from './tables.ts';
  */
 export const driverHistoryProjection: Projection = {
   name: 'racing_driver_history',
-  version: 1,
+  // Version 2: the leaderboards' rank indexes.
+  version: 2,
   eventTypes: ['SubsessionResultsRecorded', 'SubsessionResultsCorrected', 'DriverProfileRecorded'],
   tables: [DRIVER_HISTORY_TABLE],
   createTables: (db: Knex.Transaction | Knex) => createDriverHistoryTables(db),

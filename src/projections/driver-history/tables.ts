@@ -39,6 +39,19 @@ export async function createDriverHistoryTables(db: Knex.Transaction | Knex): Pr
   await db.raw(
     `CREATE INDEX racing_driver_history_subsession ON ${DRIVER_HISTORY_TABLE} (subsession_id) WHERE subsession_id IS NOT NULL`,
   );
+  // The leaderboards at a race time (queries/racing/drivers-as-of.ts): per category the facts
+  // known now in the order of a sort, each carrying its validity, so "the top N at T" walks the
+  // index from the top and skips the facts of other moments without reading the table.
+  const valid = 'INCLUDE (valid_from, valid_to) WHERE superseded_at IS NULL';
+  await db.raw(
+    `CREATE INDEX racing_driver_history_rank_irating ON ${DRIVER_HISTORY_TABLE} (category, irating DESC, cust_id DESC) ${valid} AND irating IS NOT NULL`,
+  );
+  await db.raw(
+    `CREATE INDEX racing_driver_history_rank_sr ON ${DRIVER_HISTORY_TABLE} (category, sub_level DESC, cust_id DESC) ${valid} AND sub_level IS NOT NULL`,
+  );
+  await db.raw(
+    `CREATE INDEX racing_driver_history_rank_licence ON ${DRIVER_HISTORY_TABLE} (category, license_group DESC, sub_level DESC, cust_id DESC) ${valid} AND license_group IS NOT NULL AND sub_level IS NOT NULL`,
+  );
   // A driver's corrected facts (the page's "as shown then" notes).
   await db.raw(
     `CREATE INDEX racing_driver_history_superseded ON ${DRIVER_HISTORY_TABLE} (cust_id, category, valid_from DESC) WHERE superseded_at IS NOT NULL`,

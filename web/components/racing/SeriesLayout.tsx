@@ -79,12 +79,12 @@ export function seriesViewHref(
   return route(name, { id: String(frame.id) }, { ...season, ...query });
 }
 
-function SeasonPicker({ frame }: { frame: SeriesFrame }) {
+function SeasonPicker({ frame, keep }: { frame: SeriesFrame; keep: Record<string, string> }) {
   const id = useId();
   const [value, setValue] = useState(String(frame.season?.id ?? ''));
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    router.get(seriesViewHref(frame, frame.view, Number(value)));
+    router.get(seriesViewHref(frame, frame.view, Number(value), keep));
   };
   return (
     <form
@@ -94,6 +94,9 @@ function SeasonPicker({ frame }: { frame: SeriesFrame }) {
       className="flex items-end gap-2"
       data-test="season-picker"
     >
+      {Object.entries(keep).map(([name, v]) => (
+        <input key={name} type="hidden" name={name} value={v} />
+      ))}
       <div>
         <label htmlFor={id} className="block text-xs font-medium text-ink-muted">
           Season
@@ -128,11 +131,14 @@ function SeasonPicker({ frame }: { frame: SeriesFrame }) {
 export function SeriesLayout({
   frame,
   title,
+  keep = {},
   children,
 }: {
   frame: SeriesFrame;
   /** The view's name for the document title. */
   title: string;
+  /** Query parameters of the view that the season picker keeps (the stats' `asOf`). */
+  keep?: Record<string, string>;
   children: ReactNode;
 }) {
   const licence = licenceClassOf(frame.licenceClass);
@@ -164,7 +170,7 @@ export function SeriesLayout({
             {frame.season && <span data-test="season-name">{frame.season.name}</span>}
           </p>
         </div>
-        {frame.seasons.length > 0 && <SeasonPicker frame={frame} />}
+        {frame.seasons.length > 0 && <SeasonPicker frame={frame} keep={keep} />}
       </div>
       {frame.season === null ? (
         <EmptyState

@@ -1,6 +1,8 @@
 import { Head, Link } from '@inertiajs/react';
 import { Search, Users } from 'lucide-react';
 import { useId } from 'react';
+import { formatDay } from '../../../src/domain/as-of.ts';
+import { AsOfBar, type AsOfView } from '../../components/AsOfBar.tsx';
 import { LicenceBadge } from '../../components/Badge.tsx';
 import { Card } from '../../components/Card.tsx';
 import { DataTable, type Column, type SortState } from '../../components/DataTable.tsx';
@@ -48,6 +50,8 @@ export interface DriverListFilters {
 }
 
 export interface Props {
+  /** The day shown (`?asOf=`, race time; null: today) and the picker's bounds. */
+  asOf: AsOfView;
   drivers: DriverListRow[];
   filters: DriverListFilters;
   /** Whether `drivers` are name-search hits (ranked, one page) rather than the sorted list. */
@@ -66,23 +70,31 @@ const naturalDirection: Record<DriverListSort, 'asc' | 'desc'> = {
   name: 'asc',
 };
 
-type ListState = Omit<DriverListFilters, 'q'> & { cursor?: string };
+type ListState = Omit<DriverListFilters, 'q'> & { cursor?: string; asOf?: string | null };
 
-/** The URL of a list state, leaving out every value that is the default. */
-function listHref(state: ListState): string {
+/** The list state's query parameters, leaving out every value that is the default. */
+function listQuery(state: ListState): Record<string, string> {
   const query: Record<string, string> = {};
   if (state.category !== 'sports_car') query.category = state.category;
   if (state.sort !== 'irating') query.sort = state.sort;
   if (state.direction !== naturalDirection[state.sort]) query.direction = state.direction;
   if (state.licenceClass) query.licenceClass = state.licenceClass;
+  if (state.asOf) query.asOf = state.asOf;
   if (state.cursor) query.cursor = state.cursor;
-  return route('drivers', {}, query);
+  return query;
 }
+
+/** The URL of a list state (the as-of day included). */
+const listHref = (state: ListState): string => route('drivers', {}, listQuery(state));
+
+/** Sorts a list of a past day cannot give: starts and wins have no history to sort by. */
+const PRESENT_ONLY_SORTS: ReadonlySet<string> = new Set(['starts', 'wins']);
 
 const isSort = (key: string): key is DriverListSort => key in naturalDirection;
 
-function columns(searching: boolean): Column<DriverListRow>[] {
+function columns(searching: boolean, past: boolean): Column<DriverListRow>[] {
   const sortable = !searching;
+  const sortableNow = sortable && !past;
   return [
     {
       key: 'favorite',
@@ -139,7 +151,7 @@ function columns(searching: boolean): Column<DriverListRow>[] {
       key: 'starts',
       header: 'Starts',
       numeric: true,
-      sortable,
+      sortable: sortableNow,
       cell: (d) => formatInteger(d.starts),
       hideBelow: 'sm',
     },
@@ -147,7 +159,7 @@ function columns(searching: boolean): Column<DriverListRow>[] {
       key: 'wins',
       header: 'Wins',
       numeric: true,
-      sortable,
+      sortable: sortableNow,
       cell: (d) => formatInteger(d.wins),
       hideBelow: 'sm',
     },
@@ -156,9 +168,11 @@ function columns(searching: boolean): Column<DriverListRow>[] {
 
 /**
  * Every driver of a category: sorted on the server by the column headers (each a link to its
- * sort), filtered by category and licence class, searched by name, paged by a keyset cursor.
+ * sort), filtered by category and licence class, searched by name, paged by a keyset cursor;
+ * with `?asOf=` the list as it stood at the end of that day (every link keeps the day).
  */
 export default function DriversIndex({
+  asOf,
   drivers,
   filters,
   searching,
@@ -171,10 +185,16 @@ export default function DriversIndex({
     sort: filters.sort,
     direction: filters.direction,
     licenceClass: filters.licenceClass,
+    asOf: asOf.day,
   };
+  const past = asOf.day !== null;
   const sortHref = (next: SortState) =>
-    isSort(next.key) ? listHref({ ...state, sort: next.key, direction: next.direction }) : '#';
+    isSort(next.key) && !(past && PRESENT_ONLY_SORTS.has(next.key))
+      ? listHref({ ...state, sort: next.key, direction: next.direction })
+      : '#';
   const filtered = filters.licenceClass !== null;
+  // The as-of bar keeps the list's state (not its page) and sets the day.
+  const keep = listQuery({ ...state, asOf: null });
 
   return (
     <>
@@ -182,8 +202,9 @@ export default function DriversIndex({
       <h1 className="text-3xl font-bold tracking-tight text-ink">Drivers</h1>
       <p className="mt-1 text-ink-muted">
         Every iRacing driver Pitwall has seen race, by category. Sort by a column, filter by licence
-        class, or search by name.
+        class, search by name, or pick a day to see the standings as they were.
       </p>
+      <AsOfBar view={asOf} path={route('drivers')} keep={keep} className="mt-4" />
 
       <div className="mt-6 flex flex-col gap-3">
         <FilterLinks
@@ -255,7 +276,9 @@ export default function DriversIndex({
               ? 'Try part of the first or last name, or the iRacing customer id.'
               : filtered
                 ? `No ${formatCategory(filters.category)} driver holds a ${LICENCE_CLASS_NAMES[licenceClassOf(filters.licenceClass) ?? 'R']} licence here yet.`
-                : `No ${formatCategory(filters.category)} driver has a rating here yet.`
+                : past
+                  ? `No ${formatCategory(filters.category)} driver had a rating by the end of ${formatDay(asOf.day ?? '')}.`
+                  : `No ${formatCategory(filters.category)} driver has a rating here yet.`
           }
           action={
             searching || filtered ? (
@@ -272,8 +295,8 @@ export default function DriversIndex({
       ) : (
         <Card className="mt-6" flush>
           <DataTable
-            caption={`${formatCategory(filters.category)} drivers`}
-            columns={columns(searching)}
+            caption={`${formatCategory(filters.category)} drivers${asOf.day ? ` as of ${formatDay(asOf.day)}` : ''}`}
+            columns={columns(searching, past)}
             rows={drivers}
             rowKey={(d) => d.id}
             rowTestId={(d) => `driver-row-${d.id}`}

@@ -11,7 +11,9 @@ import {
   Users,
 } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
+import { formatDay } from '../../../src/domain/as-of.ts';
 import { ArticleCard } from '../../components/ArticleCard.tsx';
+import { AsOfBar, type AsOfView } from '../../components/AsOfBar.tsx';
 import { buttonClasses } from '../../components/Button.tsx';
 import { Card } from '../../components/Card.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
@@ -28,6 +30,8 @@ export interface FavoriteDriver {
 }
 
 export interface Props {
+  /** The day the top drivers are shown for (`?asOf=`, race time; null: today). */
+  asOf: AsOfView;
   /** Newest first; the first one is featured. */
   latestArticles: ArticleSummary[];
   /** The signed-in member's favorite drivers; null for guests. */
@@ -107,6 +111,7 @@ const shortcuts: readonly {
 
 /** The home page: what Pitwall is, the latest news, shortcuts into the data, and your favorites. */
 export default function HomeIndex({
+  asOf,
   latestArticles,
   favoriteDrivers,
   topDrivers,
@@ -147,7 +152,7 @@ export default function HomeIndex({
         <section aria-labelledby="top-drivers" className="mb-8" data-test="top-drivers">
           <div className="mb-4 flex items-baseline justify-between gap-3">
             <h2 id="top-drivers" className="text-xl font-bold tracking-tight text-ink">
-              Top drivers
+              Top drivers{asOf.day ? ` as of ${formatDay(asOf.day)}` : ''}
             </h2>
             <Link
               href={route('stats.irating')}
@@ -156,6 +161,7 @@ export default function HomeIndex({
               iRating distribution <ArrowRight aria-hidden="true" className="size-4" />
             </Link>
           </div>
+          <AsOfBar view={asOf} path={route('index')} className="mb-4" />
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {topDrivers.slice(0, 3).map((top) => (
               <li key={top.category}>

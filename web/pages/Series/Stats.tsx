@@ -1,6 +1,14 @@
+import { formatDay } from '../../../src/domain/as-of.ts';
+import { AsOfBar, type AsOfView } from '../../components/AsOfBar.tsx';
 import { Card } from '../../components/Card.tsx';
+import { EmptyState } from '../../components/EmptyState.tsx';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
-import { NoRaces, SeriesLayout, type SeriesFrame } from '../../components/racing/SeriesLayout.tsx';
+import {
+  NoRaces,
+  SeriesLayout,
+  seriesViewHref,
+  type SeriesFrame,
+} from '../../components/racing/SeriesLayout.tsx';
 import {
   carTimeColumns,
   DriverLink,
@@ -28,6 +36,8 @@ export interface FastLapLine {
 
 export interface Props {
   series: SeriesFrame;
+  /** The day shown (`?asOf=`, race time) and the picker's bounds. */
+  asOf: AsOfView;
   leaderboards: Leaderboard[];
   /** The fastest race laps of the latest week with laps. */
   fastestLaps: {
@@ -60,12 +70,32 @@ const lapColumns: Column<FastLapLine>[] = [
   { key: 'lap', header: 'Lap', numeric: true, cell: (l) => formatLapTime(l.lapTime) },
 ];
 
-/** The season's four leaderboards, the fastest laps and the car times of the latest week. */
-export default function SeriesStats({ series, leaderboards, fastestLaps, carTimes }: Props) {
+/**
+ * The season's four leaderboards, the fastest laps and the car times of the latest week with
+ * laps; with `?asOf=` the season as it stood at the end of that day (the as-of bar picks it and
+ * keeps the season in the URL).
+ */
+export default function SeriesStats({ series, asOf, leaderboards, fastestLaps, carTimes }: Props) {
   const empty = leaderboards.every((l) => l.entries.length === 0);
+  const keep: Record<string, string> =
+    series.season && series.season.id !== series.defaultSeasonId
+      ? { season: String(series.season.id) }
+      : {};
+  const asOfKeep: Record<string, string> = asOf.day ? { asOf: asOf.day } : {};
   return (
-    <SeriesLayout frame={series} title="Stats">
-      {empty ? (
+    <SeriesLayout frame={series} title="Stats" keep={asOfKeep}>
+      <AsOfBar
+        view={asOf}
+        path={seriesViewHref({ id: series.id, defaultSeasonId: null }, 'stats', null)}
+        keep={keep}
+        className="mb-6"
+      />
+      {empty && asOf.day ? (
+        <EmptyState
+          title={`No race of this season had started by the end of ${formatDay(asOf.day)}`}
+          description="Pick a later day, or go back to today for the season as it stands."
+        />
+      ) : empty ? (
         <NoRaces />
       ) : (
         <>

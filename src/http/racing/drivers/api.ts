@@ -1,6 +1,8 @@
 import { searchDrivers } from '../../../queries/racing/driver-search.ts';
 import { compareDrivers, driverSubsessions, listDrivers } from '../../../queries/racing/drivers.ts';
+import { listDriversAt } from '../../../queries/racing/drivers-as-of.ts';
 import { paged, whole } from '../shared/dto.ts';
+import { apiRaceTimeAsOf } from '../shared/race-time.ts';
 import { apiEndpoint, notFound } from '../shared/endpoint.ts';
 import {
   compareDriversQuery,
@@ -21,9 +23,17 @@ export const listDriversApi = apiEndpoint({
   path: '/api/drivers',
   tag,
   summary: 'Drivers by iRating or by name, optionally of one country',
+  description:
+    "With `asOf`: the list as it stood at the end of that day (race time): each driver's rating and licence then, and starts and wins counted up to then; sorts irating, safety_rating, licence and name (starts and wins are a 400).",
   query: listDriversQuery,
   response: driverListResponse,
-  run: async ({ query, knex }) => paged(await listDrivers(knex, query), query.limit),
+  run: async ({ query, knex, now }) => {
+    const at = await apiRaceTimeAsOf({ knex, now }, query);
+    return paged(
+      at === null ? await listDrivers(knex, query) : await listDriversAt(knex, { ...query, at }),
+      query.limit,
+    );
+  },
 });
 
 export const searchDriversApi = apiEndpoint({

@@ -1,37 +1,41 @@
 import { searchDrivers } from '../../../queries/racing/driver-search.ts';
 import { listDrivers, DRIVER_SORT_DEFAULT_DIRECTION } from '../../../queries/racing/drivers.ts';
+import { isAsOfDriverSort, listDriversAt } from '../../../queries/racing/drivers-as-of.ts';
 import { InvalidQueryError } from '../../../queries/racing/paging.ts';
 import { favoriteDriverIdsAmong } from '../../../queries/favorites.ts';
 import type { RouteHandler } from '../../routing/types.ts';
+import { pageAsOf, withoutParameters } from '../shared/as-of.ts';
 import type { DriverListRow } from '../../../../web/pages/Drivers/Index.tsx';
 import { DRIVER_LIST_PER_PAGE, driverListPageQuery } from './schema.ts';
-
-/** The query string of `query` without the parameters named in `drop`. */
-function withoutParameters(query: Record<string, unknown>, drop: ReadonlySet<string>): string {
-  const kept = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (drop.has(key) || typeof value !== 'string') continue;
-    kept.set(key, value);
-  }
-  const text = kept.toString();
-  return text ? `?${text}` : '';
-}
 
 /**
  * `/drivers`: every driver of a category, sorted on the server (iRating, safety rating,
  * licence, starts, wins or name, either direction), filtered by licence class, keyset-paged by
- * `cursor`; with `q` the name search instead (ranked, one page). A parameter that does not parse
- * (or a cursor the list did not issue) is dropped by a redirect, so the URL stays canonical.
+ * `cursor`; with `q` the name search instead (ranked, one page). With `asOf` (docs/as-of.md) the
+ * list as it stood at the end of that day on the race-time clock (drivers-as-of.ts): sorted by
+ * iRating, safety rating, licence or name. A parameter that does not parse, a cursor the list did
+ * not issue, a sort a past list cannot give, `known` (the list answers race time as known now)
+ * and `asOf` beside a search (search hits are today's drivers) are dropped by a redirect, so the
+ * URL stays canonical.
  */
 export const listDriversPage: RouteHandler = async (req, res, deps) => {
   const raw = req.query as Record<string, unknown>;
+  const redirectWithout = (drop: Iterable<string>) =>
+    res.inertia.redirect(`/drivers${withoutParameters(raw, new Set(drop))}`);
   const parsed = driverListPageQuery.safeParse(raw);
   if (!parsed.success) {
-    const bad = new Set(parsed.error.issues.map((i) => String(i.path[0] ?? '')));
-    return res.inertia.redirect(`/drivers${withoutParameters(raw, bad)}`);
+    return redirectWithout(parsed.error.issues.map((i) => String(i.path[0] ?? '')));
   }
   const query = parsed.data;
   const direction = query.direction ?? DRIVER_SORT_DEFAULT_DIRECTION[query.sort];
+  const resolved = await pageAsOf(deps, raw);
+  if (!resolved.ok) return redirectWithout(resolved.drop);
+  if (resolved.asOf.known !== null) return redirectWithout(['known']);
+  const at = resolved.asOf.raceBefore;
+  if (at !== null && query.q !== undefined) return redirectWithout(['asOf']);
+  if (at !== null && !isAsOfDriverSort(query.sort)) {
+    return redirectWithout(['sort', 'direction', 'cursor']);
+  }
 
   let rows: DriverListRow[];
   let nextCursor: string | null = null;
@@ -53,19 +57,21 @@ export const listDriversPage: RouteHandler = async (req, res, deps) => {
     });
   } else {
     let page;
+    const params = {
+      category: query.category,
+      sort: query.sort,
+      direction,
+      ...(query.licenceClass ? { licenceClass: query.licenceClass } : {}),
+      limit: DRIVER_LIST_PER_PAGE,
+      cursor: query.cursor ?? null,
+    };
     try {
-      page = await listDrivers(deps.knex, {
-        category: query.category,
-        sort: query.sort,
-        direction,
-        ...(query.licenceClass ? { licenceClass: query.licenceClass } : {}),
-        limit: DRIVER_LIST_PER_PAGE,
-        cursor: query.cursor ?? null,
-      });
+      page =
+        at === null
+          ? await listDrivers(deps.knex, params)
+          : await listDriversAt(deps.knex, { ...params, at });
     } catch (error) {
-      if (error instanceof InvalidQueryError) {
-        return res.inertia.redirect(`/drivers${withoutParameters(raw, new Set(['cursor']))}`);
-      }
+      if (error instanceof InvalidQueryError) return redirectWithout(['cursor']);
       throw error;
     }
     nextCursor = page.nextCursor;
@@ -92,6 +98,7 @@ export const listDriversPage: RouteHandler = async (req, res, deps) => {
   }
 
   await res.inertia.render('Drivers/Index', {
+    asOf: resolved.view,
     drivers: rows,
     filters: {
       category: query.category,

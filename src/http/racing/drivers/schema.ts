@@ -33,6 +33,7 @@ import {
   paging,
   searchText,
 } from '../shared/params.ts';
+import { raceTimeAsOfQuery } from '../shared/race-time.ts';
 
 /** Parameters and answers of /api/drivers/**. */
 
@@ -58,6 +59,7 @@ export const listDriversQuery = z.object({
     .regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code (ISO 3166-1 alpha-2)')
     .optional()
     .describe('Only drivers of this country, e.g. DE (case-insensitive).'),
+  ...raceTimeAsOfQuery,
   ...paging,
 });
 

@@ -9,6 +9,8 @@ import {
 import { seasonOverview, seasonParticipationByWeek } from '../../../queries/racing/season-stats.ts';
 import type { Knex } from '../../../db/knex.ts';
 import type { Page } from '../../../queries/racing/paging.ts';
+import type { AsOfDeps } from '../shared/as-of.ts';
+import { apiRaceTimeAsOf } from '../shared/race-time.ts';
 import { paged } from '../shared/dto.ts';
 import { apiEndpoint, notFound, type ApiEndpoint } from '../shared/endpoint.ts';
 import {
@@ -28,6 +30,19 @@ import {
 } from './schema.ts';
 
 const tag = 'Seasons';
+
+/**
+ * The query's options for a season read: `asOf` (and `known`, refused) become the race-time
+ * bound of shared/race-time.ts (absent for today).
+ */
+async function withAsOf<Q extends { asOf?: string | undefined; known?: string | undefined }>(
+  deps: AsOfDeps,
+  query: Q,
+): Promise<Omit<Q, 'asOf' | 'known'> & { asOf?: Date }> {
+  const before = await apiRaceTimeAsOf(deps, query);
+  const { asOf: _asOf, known: _known, ...rest } = query;
+  return before === null ? rest : { ...rest, asOf: new Date(before) };
+}
 
 /**
  * A page of a season list, or a 404 when the season is unknown. A page with items proves the
@@ -55,11 +70,13 @@ export const seasonCarTimesApi = apiEndpoint({
   query: carTimesQuery,
   response: carTimesResponse,
   canBeNotFound: true,
-  run: async ({ params, query, knex }) =>
-    paged(
-      await ofKnownSeason(knex, params.id, seasonCarTimes(knex, params.id, query)),
+  run: async ({ params, query, knex, now }) => {
+    const options = await withAsOf({ knex, now }, query);
+    return paged(
+      await ofKnownSeason(knex, params.id, seasonCarTimes(knex, params.id, options)),
       query.limit,
-    ),
+    );
+  },
 });
 
 export const seasonScheduleApi = apiEndpoint({
@@ -102,11 +119,13 @@ export const seasonFastestLapsApi = apiEndpoint({
   query: fastestLapsQuery,
   response: fastestLapsResponse,
   canBeNotFound: true,
-  run: async ({ params, query, knex }) =>
-    paged(
-      await ofKnownSeason(knex, params.id, seasonFastestLaps(knex, params.id, query)),
+  run: async ({ params, query, knex, now }) => {
+    const options = await withAsOf({ knex, now }, query);
+    return paged(
+      await ofKnownSeason(knex, params.id, seasonFastestLaps(knex, params.id, options)),
       query.limit,
-    ),
+    );
+  },
 });
 
 const leaderboards: readonly [LeaderboardKind, string, string, string][] = [
@@ -128,16 +147,19 @@ export const seasonLeaderboardApis: ApiEndpoint[] = leaderboards.map(
       path: `/api/seasons/{id}/${segment}`,
       tag,
       summary: `${summary} in the season`,
-      description: 'Drivers with at least one; highest first, ties by the lower customer id.',
+      description:
+        'Drivers with at least one; highest first, ties by the lower customer id. With asOf: the season as it stood at the end of that day (races started before the next midnight UTC).',
       params: seasonIdParams,
       query: leaderboardQuery,
       response: leaderboardResponse,
       canBeNotFound: true,
-      run: async ({ params, query, knex }) =>
-        paged(
-          await ofKnownSeason(knex, params.id, seasonLeaderboard(knex, params.id, kind, query)),
+      run: async ({ params, query, knex, now }) => {
+        const options = await withAsOf({ knex, now }, query);
+        return paged(
+          await ofKnownSeason(knex, params.id, seasonLeaderboard(knex, params.id, kind, options)),
           query.limit,
-        ),
+        );
+      },
     }),
 );
 

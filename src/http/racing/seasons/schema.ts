@@ -24,6 +24,7 @@ import {
   pagedResponse,
   trackSchema,
 } from '../shared/dto.ts';
+import { raceTimeAsOfQuery } from '../shared/race-time.ts';
 import { category, idParam, paging, positiveInt } from '../shared/params.ts';
 
 /** Parameters and answers of /api/seasons/{id}/**. */
@@ -43,6 +44,9 @@ const carId = positiveInt().optional().describe('Only this car.');
 
 export const CAR_TIME_SORTS = ['week', 'bestLap', 'averageLap', 'entries'] as const;
 
+/** `?asOf=` on the season statistics: the season at the end of that day (race time). */
+const seasonAsOf = raceTimeAsOfQuery;
+
 export const carTimesQuery = z.object({
   raceWeekNum,
   carId,
@@ -52,6 +56,7 @@ export const carTimesQuery = z.object({
     .describe(
       'week: by week, fastest car first (default); bestLap / averageLap: fastest first across weeks; entries: most raced first.',
     ),
+  ...seasonAsOf,
   ...paging,
 });
 
@@ -61,13 +66,14 @@ export const participationQuery = z.object({ raceWeekNum });
 
 export const fastestLapsQuery = z.object({
   raceWeekNum: raceWeekNum.describe(
-    'The week (0-based); default: the latest week with laps. Fastest first.',
+    'The week (0-based); default: the latest week with laps (with asOf: the week of the last race started by then). Fastest first.',
   ),
   carId,
+  ...seasonAsOf,
   ...paging,
 });
 
-export const leaderboardQuery = z.object({ ...paging });
+export const leaderboardQuery = z.object({ ...seasonAsOf, ...paging });
 
 export const seasonSchema = z
   .strictObject({

@@ -35,7 +35,9 @@ import type { HttpDeps } from '../../deps.ts';
 import { HttpError } from '../../errors.ts';
 import type { PagePropsInput } from '../../inertia/inertia.ts';
 import type { RouteHandler } from '../../routing/types.ts';
+import { pageAsOf, withoutParameters } from '../shared/as-of.ts';
 import { cursor, idParam, positiveInt } from '../shared/params.ts';
+import type { AsOfView } from '../../../../web/components/AsOfBar.tsx';
 
 /**
  * `/series` and the series views (`/series/{id}`, `/series/{id}/<view>`): each view reads the
@@ -384,46 +386,70 @@ export const showSeriesRecentRaces = seriesView(
   { races: [], nextCursor: null, firstPage: true },
 );
 
-export const showSeriesStats = seriesView(
-  'stats',
-  'Series/Stats',
-  async (_req, deps, seasonId) => {
-    const [boards, laps, grid] = await Promise.all([
-      Promise.all(
-        LEADERBOARD_TITLES.map(async ([kind, title, valueLabel]): Promise<Leaderboard> => {
-          const page = await seasonLeaderboard(deps.knex, seasonId, kind, { limit: 10 });
-          return { kind, title, valueLabel, entries: page.items.map(leaderLine) };
-        }),
-      ),
-      seasonFastestLaps(deps.knex, seasonId, { limit: 10 }),
-      seasonLapTimeGrid(deps.knex, seasonId),
-    ]);
-    const first = laps.items[0];
-    const weekOfLaps = first?.raceWeekNum ?? null;
-    const weekTimes = grid.filter((c) => c.raceWeekNum === weekOfLaps);
-    const track = weekTimes[0]?.track ?? null;
-    return {
-      leaderboards: boards,
-      fastestLaps:
-        first && weekOfLaps !== null
-          ? {
-              week: weekOfLaps + 1,
-              trackName: track?.trackName ?? '',
-              configName: track?.configName ?? null,
-              laps: laps.items.map((l) => ({
-                rank: l.rank,
-                driver: { id: l.driver.custId, name: l.driver.displayName },
-                carName: l.car.carName,
-                lapTime: l.lapTime,
-                subsessionId: l.subsessionId,
-              })),
-            }
-          : null,
-      carTimes: weekTimes.map(carTimeLine),
-    };
-  },
-  { leaderboards: [], fastestLaps: null, carTimes: [] },
-);
+/**
+ * `/series/{id}/stats`, optionally `?asOf=` (docs/as-of.md): the leaderboards, fastest laps and
+ * car times of the season as it stood at the end of that day (race time). The season's figures
+ * are kept by race time only, so `known=` is dropped by a redirect, as is a malformed date; a
+ * date after today or before the data shows today with the reason in the as-of bar.
+ */
+export const showSeriesStats: RouteHandler = async (req, res, deps) => {
+  const query = req.query as Record<string, unknown>;
+  const resolved = await pageAsOf(deps, query);
+  if (!resolved.ok || resolved.asOf.known !== null) {
+    const drop = resolved.ok ? new Set(['known']) : new Set([...resolved.drop, 'known']);
+    return res.inertia.redirect(`${req.path}${withoutParameters(query, drop)}`);
+  }
+  const raceBefore = resolved.asOf.raceBefore;
+  return seriesStatsView(raceBefore === null ? undefined : new Date(raceBefore), resolved.view)(
+    req,
+    res,
+    deps,
+  );
+};
+
+const seriesStatsView = (asOf: Date | undefined, view: AsOfView) =>
+  seriesView(
+    'stats',
+    'Series/Stats',
+    async (_req, deps, seasonId) => {
+      const at = asOf === undefined ? {} : { asOf };
+      const [boards, laps, grid] = await Promise.all([
+        Promise.all(
+          LEADERBOARD_TITLES.map(async ([kind, title, valueLabel]): Promise<Leaderboard> => {
+            const page = await seasonLeaderboard(deps.knex, seasonId, kind, { limit: 10, ...at });
+            return { kind, title, valueLabel, entries: page.items.map(leaderLine) };
+          }),
+        ),
+        seasonFastestLaps(deps.knex, seasonId, { limit: 10, ...at }),
+        seasonLapTimeGrid(deps.knex, seasonId, at),
+      ]);
+      const first = laps.items[0];
+      const weekOfLaps = first?.raceWeekNum ?? null;
+      const weekTimes = grid.filter((c) => c.raceWeekNum === weekOfLaps);
+      const track = weekTimes[0]?.track ?? null;
+      return {
+        asOf: view,
+        leaderboards: boards,
+        fastestLaps:
+          first && weekOfLaps !== null
+            ? {
+                week: weekOfLaps + 1,
+                trackName: track?.trackName ?? '',
+                configName: track?.configName ?? null,
+                laps: laps.items.map((l) => ({
+                  rank: l.rank,
+                  driver: { id: l.driver.custId, name: l.driver.displayName },
+                  carName: l.car.carName,
+                  lapTime: l.lapTime,
+                  subsessionId: l.subsessionId,
+                })),
+              }
+            : null,
+        carTimes: weekTimes.map(carTimeLine),
+      };
+    },
+    { asOf: view, leaderboards: [], fastestLaps: null, carTimes: [] },
+  );
 
 export const showSeriesLapTimes = seriesView(
   'lap-times',
