@@ -20,6 +20,13 @@ function raceRows(result: SubsessionResult): DriverResultRow[] {
   return driverRows(race.results).sort((a, b) => a.finish_position - b.finish_position);
 }
 
+/** The race's classified rows, by position: a team event's team rows (one per car). */
+function carRows(result: SubsessionResult): SessionResultRow[] {
+  const race = result.session_results.find((s) => s.simsession_number === 0);
+  if (!race) throw new Error(`subsession ${result.subsession_id} has no race`);
+  return [...race.results].sort((a, b) => a.finish_position - b.finish_position);
+}
+
 describe('demo race model', () => {
   let world: DemoWorld;
   let results: SubsessionResult[];
@@ -103,14 +110,14 @@ describe('demo race model', () => {
     let finishers = 0;
     let bestBelowAverage = 0;
     for (const result of results) {
-      const rows = raceRows(result);
+      const rows = carRows(result);
       expect(rows.map((r) => r.finish_position)).toEqual(rows.map((_, i) => i));
-      const winner = rows[0] as DriverResultRow;
+      const winner = rows[0] as SessionResultRow;
       expect(winner.laps_complete).toBe(result.event_laps_complete);
       expect(winner.interval).toBe(0);
       for (let i = 1; i < rows.length; i++) {
-        const a = rows[i - 1] as DriverResultRow;
-        const b = rows[i] as DriverResultRow;
+        const a = rows[i - 1] as SessionResultRow;
+        const b = rows[i] as SessionResultRow;
         expect(b.laps_complete).toBeLessThanOrEqual(a.laps_complete);
         if (a.interval > 0 && b.interval > 0) expect(b.interval).toBeGreaterThanOrEqual(a.interval);
       }
@@ -128,7 +135,7 @@ describe('demo race model', () => {
     }
     // Only a lap without incident or caution counts as best; the average counts every lap.
     expect(bestBelowAverage / finishers).toBeGreaterThan(0.95);
-    const rows = results.reduce((n, r) => n + raceRows(r).length, 0);
+    const rows = results.reduce((n, r) => n + carRows(r).length, 0);
     expect(dnf / rows).toBeGreaterThan(0.02);
     expect(dnf / rows).toBeLessThan(0.2);
     expect(zeroLap).toBeGreaterThan(0);

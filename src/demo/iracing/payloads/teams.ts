@@ -85,10 +85,23 @@ interface Row {
 }
 
 /**
+ * `total` laps shared out over `drivers` stints: equal shares, the remainder one lap each to the
+ * first drivers (race order), so the shares add up to `total` and a smaller total never gives a
+ * driver more than a larger one does.
+ */
+export function lapShares(total: number, drivers: number): number[] {
+  const base = Math.floor(total / drivers);
+  const rest = total - base * drivers;
+  return Array.from({ length: drivers }, (_, i) => base + (i < rest ? 1 : 0));
+}
+
+/**
  * A simsession's driver rows (in position order, `entrants[k]` the entrant of `rows[k]`) as team
- * rows in the recorded shape: the team placed by its best driver, laps the most any driver did,
- * laps led and incidents summed, the best lap the fastest, ratings −1; each driver's own row in
- * `driver_results` (in the team's car).
+ * rows in the recorded shape: the team placed by its best driver, the car's laps those of its
+ * best driver's simulation (the most any member did), laps led and incidents summed, the best
+ * lap the fastest, ratings −1. Each driver's own row in `driver_results` (in the team's car)
+ * carries that driver's stint: the car's laps and laps led shared out by `lapShares`, so the
+ * drivers' laps add up to the team's, as in a recorded team event.
  */
 export function teamRows<R extends Row>(
   rows: readonly R[],
@@ -113,6 +126,10 @@ export function teamRows<R extends Row>(
       (a, b) => (a && a.best_lap_time <= b.best_lap_time ? a : b),
       null,
     );
+    const laps = Math.max(...members.map((m) => m.laps_complete));
+    const lapsLed = members.reduce((n, m) => n + m.laps_lead, 0);
+    const lapShare = lapShares(laps, members.length);
+    const ledShare = lapShares(lapsLed, members.length);
     const { cust_id: _custId, display_name: _name, ...shared } = lead;
     return {
       team_id: team.teamId,
@@ -126,8 +143,8 @@ export function teamRows<R extends Row>(
       finish_position: position,
       finish_position_in_class: classRank,
       incidents: members.reduce((n, m) => n + m.incidents, 0),
-      laps_complete: Math.max(...members.map((m) => m.laps_complete)),
-      laps_lead: members.reduce((n, m) => n + m.laps_lead, 0),
+      laps_complete: laps,
+      laps_lead: lapsLed,
       new_cpi: -1,
       new_license_level: -1,
       new_sub_level: -1,
@@ -139,9 +156,11 @@ export function teamRows<R extends Row>(
       old_ttrating: -1,
       oldi_rating: -1,
       position,
-      driver_results: members.map((m) => ({
+      driver_results: members.map((m, i) => ({
         team_id: team.teamId,
         ...m,
+        laps_complete: lapShare[i] as number,
+        laps_lead: ledShare[i] as number,
         car_id: lead.car_id,
         car_name: lead.car_name,
       })),
