@@ -158,10 +158,32 @@ export const licenseColumns: Column<LicenseFact>[] = [
 export async function applyDrivers(trx: Knex.Transaction, ctx: PartContext): Promise<void> {
   const { drivers, licenses } = driverFacts(ctx);
   await upsertDrivers(trx, drivers);
-  if (licenses.length === 0) return;
-  const categories = await upsertLicensesAndBuckets(trx, licenses);
-  if (categories.length > 0) await recomputePercentiles(trx, categories);
-  await recountLicenceClasses(trx, [...new Set(licenses.map((l) => l.category))]);
+  if (licenses.length > 0) {
+    const categories = await upsertLicensesAndBuckets(trx, licenses);
+    if (categories.length > 0) await recomputePercentiles(trx, categories);
+    await recountLicenceClasses(trx, [...new Set(licenses.map((l) => l.category))]);
+  }
+  // Every licence fact comes with a fact of its driver, so the batch's drivers are all the rows
+  // whose country may have changed (a new licence row, or a driver whose country did).
+  await copyCountryToLicences(
+    trx,
+    drivers.map((d) => d.custId),
+  );
+}
+
+/**
+ * The driver's country onto each of the driver's licence rows that does not carry it yet (one
+ * primary-key range per driver; rows already equal are not rewritten).
+ */
+async function copyCountryToLicences(trx: Knex.Transaction, custIds: number[]): Promise<void> {
+  if (custIds.length === 0) return;
+  await trx.raw(
+    `UPDATE ${DRIVER_LICENSES_TABLE} l SET country_code = d.country_code
+       FROM ${DRIVERS_TABLE} d
+      WHERE d.cust_id = ANY(?::int4[]) AND l.cust_id = d.cust_id
+        AND l.country_code IS DISTINCT FROM d.country_code`,
+    [custIds],
+  );
 }
 
 /**

@@ -23,8 +23,8 @@ export {
 /** Drivers, licences per category, the search index and the iRating distribution. */
 export const driversPart: ResultsPart = {
   name: 'drivers',
-  // 5: drivers per licence class and category (racing_licence_class_counts).
-  version: 5,
+  // 6: the driver's country on each licence row, ranked by (category, country, iRating).
+  version: 6,
   tables: [
     DRIVERS_TABLE,
     DRIVER_LICENSES_TABLE,

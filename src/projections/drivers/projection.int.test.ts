@@ -230,6 +230,48 @@ describe('drivers read model', () => {
     ).toEqual(counted);
   });
 
+  it("copies the driver's country onto every licence row, and moves it when the driver moves", async () => {
+    const country = async () =>
+      (await rowsOf(db.knex, DRIVER_LICENSES_TABLE, { cust_id: 91_000 }, ['category'])).map((r) => [
+        r.category,
+        r.country_code,
+      ]);
+    const raceIn = (
+      subsessionId: number,
+      category: 'oval' | 'dirt_road',
+      startTime: string,
+      code: string,
+    ) => ({
+      type: 'SubsessionResultsRecorded' as const,
+      data: buildSubsession({
+        subsessionId,
+        category,
+        startTime,
+        race: [raceRow(91_000, 1, { newIrating: 1500, countryCode: code })],
+      }),
+    });
+    await applyRacingEvents(db.knex, [
+      raceIn(91, 'oval', '2025-03-01T00:00:00Z', 'DE'),
+      raceIn(92, 'dirt_road', '2025-03-02T00:00:00Z', 'DE'),
+    ]);
+    expect(await country()).toEqual([
+      ['dirt_road', 'DE'],
+      ['oval', 'DE'],
+    ]);
+    // A newer race in one category says the driver now races for Austria: both rows follow.
+    await applyRacingEvents(db.knex, [raceIn(93, 'oval', '2025-03-09T00:00:00Z', 'AT')]);
+    expect(await country()).toEqual([
+      ['dirt_road', 'AT'],
+      ['oval', 'AT'],
+    ]);
+    // An older race of another country changes neither the driver nor the licences.
+    await applyRacingEvents(db.knex, [raceIn(94, 'dirt_road', '2025-01-01T00:00:00Z', 'CH')]);
+    expect(await country()).toEqual([
+      ['dirt_road', 'AT'],
+      ['oval', 'AT'],
+    ]);
+  });
+
   it('keeps the newest profile fields when a batch holds several observations', async () => {
     const p = profileFromFixture();
     await applyRacingEvents(db.knex, [

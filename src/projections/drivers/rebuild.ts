@@ -59,8 +59,13 @@ export function driversRebuild(): PartRebuild {
     },
     async finish(trx: Knex.Transaction) {
       await copyRows(trx, DRIVERS_TABLE, driverColumns, [...drivers.values()]);
+      // A licence row carries its driver's country, as copyCountryToLicences keeps it live.
+      const columns: Column<LicenseRow>[] = [
+        ...licenseRowColumns,
+        col('country_code', 'text', (l) => drivers.get(l.custId)?.countryCode ?? null),
+      ];
       for (const ofCategory of licenses.values()) {
-        await copyRows(trx, DRIVER_LICENSES_TABLE, licenseRowColumns, [...ofCategory.values()]);
+        await copyRows(trx, DRIVER_LICENSES_TABLE, columns, [...ofCategory.values()]);
       }
       const w = IRATING_BUCKET_WIDTH;
       await trx.raw(

@@ -3,7 +3,7 @@ import { trgmSchema } from '../racing/trgm.ts';
 
 /**
  * Read model "drivers": who each iRacing member is (name, country, club), the current licence
- * and iRating per category, the driver search index (pg_trgm GIN on the display name) and the
+ * and iRating per category (with the driver's country, for the list filtered by country), the driver search index (pg_trgm GIN on the display name) and the
  * iRating distribution per category (members per 100-point bucket, and percentiles derived from
  * those counts) and the drivers per licence class and category. The distribution lives here because it moves by the delta of each licence row
  * this read model rewrites: old bucket −1, new bucket +1, in the same statement.
@@ -53,6 +53,10 @@ export async function createDriverTables(
       tt_rating      integer,
       cpi            real,
       as_of          timestamptz NOT NULL,
+      -- The driver's country (racing_drivers.country_code, kept equal): the driver list filtered
+      -- by country reads one range of racing_driver_licenses_country_rank instead of walking the
+      -- category's ranking until a page of that country's drivers turns up.
+      country_code   text,
       -- iRating before the last rewrite: lets the upsert return the old value for the
       -- distribution delta (RETURNING only sees the new row).
       prev_irating   integer,
@@ -102,6 +106,9 @@ export async function createDriverIndexes(db: Knex.Transaction | Knex): Promise<
   );
   await db.raw(
     `CREATE INDEX racing_driver_licenses_rank ON ${DRIVER_LICENSES_TABLE} (category, irating DESC, cust_id DESC) WHERE irating IS NOT NULL`,
+  );
+  await db.raw(
+    `CREATE INDEX racing_driver_licenses_country_rank ON ${DRIVER_LICENSES_TABLE} (category, country_code, irating DESC, cust_id DESC) WHERE irating IS NOT NULL`,
   );
   // The driver list by safety rating, and by licence (class, then safety rating; also a class
   // sorted by safety rating), either direction.

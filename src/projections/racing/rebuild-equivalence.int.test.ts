@@ -243,6 +243,10 @@ describe('racing rebuild path', () => {
     const history = live.racing_driver_history!;
     expect(history.filter((r) => r.includes('"superseded_at":"'))).toHaveLength(1);
     expect(history.some((r) => r.includes('"subsession_id":null'))).toBe(true); // profiles
+    // Bob raced without a country, then for France: his licence row carries the driver's.
+    const bob = live.racing_driver_licenses!.filter((r) => r.includes('"cust_id":2,'));
+    expect(bob.length).toBeGreaterThan(0);
+    expect(bob.every((r) => r.includes('"country_code":"FR"'))).toBe(true);
 
     // Corrections in batches of their own, then everything in one batch.
     // Side by side, as operators and the worker rebuild them.

@@ -175,8 +175,9 @@ const KEYED_SORTS = {
  * Keyset-paged, in either direction, each sort through its index: by iRating the rank index
  * (category, irating DESC, cust_id DESC), by safety rating and by licence the licence indexes,
  * by starts and wins the career totals' indexes, by name the (lower(name), cust_id) index; the
- * other direction reads the same index backwards. Country and licence class are checked on the
- * joined rows. Every row carries the category's licence and its starts and wins.
+ * other direction reads the same index backwards; by iRating in one country the index
+ * (category, country_code, irating DESC, cust_id DESC). Licence class is checked on the joined
+ * rows. Every row carries the category's licence and its starts and wins.
  */
 export async function listDrivers(
   db: Knex,
@@ -199,7 +200,11 @@ export async function listDrivers(
   const dir = direction === 'asc' ? 'ASC' : 'DESC';
   const columns = `d.cust_id, d.display_name, d.country_code, l.category, l.irating, l.sub_level,
                    l.license_level, l.license_group, l.tt_rating, t.starts, t.wins`;
-  const filters = `${country === undefined ? '' : 'AND d.country_code = ?'}
+  // Lists read from the licences filter on the licence row's copy of the country, so the
+  // planner can take racing_driver_licenses_country_rank (the iRating order) instead of walking
+  // the category's whole ranking; the others read the driver's row.
+  const fromLicences = sort === 'irating' || (sort !== 'name' && KEYED_SORTS[sort].from === 'l');
+  const filters = `${country === undefined ? '' : `AND ${fromLicences ? 'l' : 'd'}.country_code = ?`}
                    ${groups === null ? '' : 'AND l.license_group = ANY(?::int2[])'}`;
   const filterArgs = [
     ...(country === undefined ? [] : [country]),
