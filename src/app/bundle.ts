@@ -173,7 +173,7 @@ export async function ensureBundle(
 ): Promise<{ built: boolean; status: BundleStatus }> {
   const status = await checkBundle(root, outDir);
   if (status.fresh) return { built: false, status: { fresh: true } };
-  log(`The production bundle in ${outDir} is ${status.reason}: building it (npm run build)…`);
+  log(`The production bundle in ${outDir} is ${status.reason}: building it…`);
   await buildBundle(root, outDir);
   return { built: true, status: { fresh: false, reason: status.reason } };
 }
