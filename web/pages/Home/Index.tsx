@@ -11,6 +11,7 @@ import {
   Users,
 } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { formatDay } from '../../../src/domain/as-of.ts';
 import { ArticleCard } from '../../components/ArticleCard.tsx';
 import { AsOfBar, type AsOfView } from '../../components/AsOfBar.tsx';
@@ -150,17 +151,11 @@ export default function HomeIndex({
 
       {topDrivers.length > 0 && (
         <section aria-labelledby="top-drivers" className="mb-8" data-test="top-drivers">
-          <div className="mb-4 flex items-baseline justify-between gap-3">
-            <h2 id="top-drivers" className="text-xl font-bold tracking-tight text-ink">
-              Top drivers{asOf.day ? ` as of ${formatDay(asOf.day)}` : ''}
-            </h2>
-            <Link
-              href={route('stats.irating')}
-              className="inline-flex items-center gap-1 text-sm font-medium text-accent hover:underline"
-            >
-              iRating distribution <ArrowRight aria-hidden="true" className="size-4" />
-            </Link>
-          </div>
+          <SectionHeading
+            id="top-drivers"
+            title={`Top drivers${asOf.day ? ` as of ${formatDay(asOf.day)}` : ''}`}
+            link={{ href: route('stats.irating'), label: 'iRating distribution' }}
+          />
           <AsOfBar view={asOf} path={route('index')} className="mb-4" />
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {topDrivers.slice(0, 3).map((top) => (
@@ -204,17 +199,11 @@ export default function HomeIndex({
 
       <div className="grid gap-8 lg:grid-cols-3">
         <section aria-labelledby="latest-news" className="lg:col-span-2" data-test="latest-news">
-          <div className="mb-4 flex items-baseline justify-between gap-3">
-            <h2 id="latest-news" className="text-xl font-bold tracking-tight text-ink">
-              Latest news
-            </h2>
-            <Link
-              href={route('news.index')}
-              className="inline-flex items-center gap-1 text-sm font-medium text-accent hover:underline"
-            >
-              All news <ArrowRight aria-hidden="true" className="size-4" />
-            </Link>
-          </div>
+          <SectionHeading
+            id="latest-news"
+            title="Latest news"
+            link={{ href: route('news.index'), label: 'All news' }}
+          />
           {featured === undefined ? (
             <EmptyState
               icon={Newspaper}
@@ -312,61 +301,70 @@ function SectionHeading({
   );
 }
 
-/** The strongest splits of the last days: series, track, SoF, field and winner, each a link to its results. */
-function NotableRaces({ races }: { races: NotableRace[] }) {
+/** One row of a home race list: a linked name over its detail lines, and two figures at the right. */
+interface RaceListRow {
+  key: number;
+  test: string;
+  href: string;
+  name: string;
+  /** Muted lines under the name; a null line is left out. */
+  details: (ReactNode | null)[];
+  /** The headline figure (bold), then a muted one under it. */
+  figures: [ReactNode, ReactNode];
+}
+
+/**
+ * A home section listing races in a card (notable races, this week): heading with a link to
+ * all series, and its own empty state when it has no rows while the other section has some.
+ */
+function RaceListSection({
+  id,
+  title,
+  cardTitle,
+  empty,
+  rows,
+}: {
+  id: string;
+  title: string;
+  cardTitle: string;
+  empty: { icon: LucideIcon; title: string; description: string };
+  rows: RaceListRow[];
+}) {
   return (
-    <section aria-labelledby="notable-races" data-test="notable-races">
-      <SectionHeading
-        id="notable-races"
-        title="Notable races"
-        link={{ href: route('series'), label: 'All series' }}
-      />
-      {races.length === 0 ? (
+    <section aria-labelledby={id} data-test={id}>
+      <SectionHeading id={id} title={title} link={{ href: route('series'), label: 'All series' }} />
+      {rows.length === 0 ? (
         <EmptyState
-          icon={Flag}
-          title="No races yet"
-          description="The strongest races of the last days will appear here."
+          icon={empty.icon}
+          title={empty.title}
+          description={empty.description}
           headingLevel={3}
         />
       ) : (
-        <Card title="Highest strength of field, last 7 days" headingLevel={3} flush>
+        <Card title={cardTitle} headingLevel={3} flush>
           <ol className="divide-y divide-line text-sm">
-            {races.map((r) => (
+            {rows.map((row) => (
               <li
-                key={r.subsessionId}
+                key={row.key}
                 className="flex items-start justify-between gap-3 px-4 py-2"
-                data-test={`notable-race-${r.subsessionId}`}
+                data-test={row.test}
               >
                 <span className="min-w-0">
-                  <Link
-                    href={route('subsessions.show', { id: String(r.subsessionId) })}
-                    className="font-medium text-accent hover:underline"
-                  >
-                    {r.series.name}
+                  <Link href={row.href} className="font-medium text-accent hover:underline">
+                    {row.name}
                   </Link>
-                  <span className="block text-ink-muted">
-                    {trackLabel(r.trackName, r.configName)} · <When iso={r.startTime} />
-                  </span>
-                  {r.winner && (
-                    <span className="block text-ink-muted">
-                      Won by{' '}
-                      <Link
-                        href={route('drivers.show', { id: String(r.winner.id) })}
-                        className="text-accent hover:underline"
-                      >
-                        {r.winner.name}
-                      </Link>
-                      {r.winnerTeam ? ` (${r.winnerTeam})` : ''}
-                    </span>
+                  {row.details.map(
+                    (line, i) =>
+                      line !== null && (
+                        <span key={i} className="block text-ink-muted">
+                          {line}
+                        </span>
+                      ),
                   )}
                 </span>
                 <span className="shrink-0 text-right">
-                  <span className="block font-semibold tabular-nums">
-                    SoF {formatIrating(r.strengthOfField)}
-                  </span>
-                  <span className="block text-ink-muted tabular-nums">
-                    {formatCount(r.fieldSize, 'driver')}
-                  </span>
+                  <span className="block font-semibold tabular-nums">{row.figures[0]}</span>
+                  <span className="block text-ink-muted tabular-nums">{row.figures[1]}</span>
                 </span>
               </li>
             ))}
@@ -377,60 +375,78 @@ function NotableRaces({ races }: { races: NotableRace[] }) {
   );
 }
 
+/** The strongest splits of the last days: series, track, SoF, field and winner, each a link to its results. */
+function NotableRaces({ races }: { races: NotableRace[] }) {
+  return (
+    <RaceListSection
+      id="notable-races"
+      title="Notable races"
+      cardTitle="Highest strength of field, last 7 days"
+      empty={{
+        icon: Flag,
+        title: 'No races yet',
+        description: 'The strongest races of the last days will appear here.',
+      }}
+      rows={races.map((r) => ({
+        key: r.subsessionId,
+        test: `notable-race-${r.subsessionId}`,
+        href: route('subsessions.show', { id: String(r.subsessionId) }),
+        name: r.series.name,
+        details: [
+          <>
+            {trackLabel(r.trackName, r.configName)} · <When iso={r.startTime} />
+          </>,
+          r.winner && (
+            <>
+              Won by{' '}
+              <Link
+                href={route('drivers.show', { id: String(r.winner.id) })}
+                className="text-accent hover:underline"
+              >
+                {r.winner.name}
+              </Link>
+              {r.winnerTeam ? ` (${r.winnerTeam})` : ''}
+            </>
+          ),
+        ],
+        figures: [<>SoF {formatIrating(r.strengthOfField)}</>, formatCount(r.fieldSize, 'driver')],
+      }))}
+    />
+  );
+}
+
 /** The running week of the busiest series: its track and the entries so far. */
 function SeriesThisWeek({ weeks }: { weeks: SeriesWeek[] }) {
   return (
-    <section aria-labelledby="series-this-week" data-test="series-this-week">
-      <SectionHeading
-        id="series-this-week"
-        title="This week"
-        link={{ href: route('series'), label: 'All series' }}
-      />
-      {weeks.length === 0 ? (
-        <EmptyState
-          icon={CalendarDays}
-          title="No races this week yet"
-          description="The busiest series of the week will appear here."
-          headingLevel={3}
-        />
-      ) : (
-        <Card title="The busiest series" headingLevel={3} flush>
-          <ol className="divide-y divide-line text-sm">
-            {weeks.map((w) => (
-              <li
-                key={w.series.id}
-                className="flex items-start justify-between gap-3 px-4 py-2"
-                data-test={`series-week-${w.series.id}`}
-              >
-                <span className="min-w-0">
-                  <Link
-                    href={route('series.show', { id: String(w.series.id) })}
-                    className="font-medium text-accent hover:underline"
-                  >
-                    {w.series.name}
-                  </Link>
-                  <span className="block text-ink-muted">
-                    Week {w.week}
-                    {w.running ? '' : ` (from ${formatDate(w.startDate)})`} ·{' '}
-                    {trackLabel(w.trackName, w.configName)}
-                  </span>
-                  {w.category && (
-                    <span className="block text-ink-muted">{formatCategory(w.category)}</span>
-                  )}
-                </span>
-                <span className="shrink-0 text-right">
-                  <span className="block font-semibold tabular-nums">
-                    {formatCount(w.entries, 'entry', 'entries')}
-                  </span>
-                  <span className="block text-ink-muted tabular-nums">
-                    {formatCount(w.drivers, 'driver')} · {formatCount(w.races, 'race')}
-                  </span>
-                </span>
-              </li>
-            ))}
-          </ol>
-        </Card>
-      )}
-    </section>
+    <RaceListSection
+      id="series-this-week"
+      title="This week"
+      cardTitle="The busiest series"
+      empty={{
+        icon: CalendarDays,
+        title: 'No races this week yet',
+        description: 'The busiest series of the week will appear here.',
+      }}
+      rows={weeks.map((w) => ({
+        key: w.series.id,
+        test: `series-week-${w.series.id}`,
+        href: route('series.show', { id: String(w.series.id) }),
+        name: w.series.name,
+        details: [
+          <>
+            Week {w.week}
+            {w.running ? '' : ` (from ${formatDate(w.startDate)})`} ·{' '}
+            {trackLabel(w.trackName, w.configName)}
+          </>,
+          w.category ? formatCategory(w.category) : null,
+        ],
+        figures: [
+          formatCount(w.entries, 'entry', 'entries'),
+          <>
+            {formatCount(w.drivers, 'driver')} · {formatCount(w.races, 'race')}
+          </>,
+        ],
+      }))}
+    />
   );
 }
