@@ -1,12 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { EventStore, Position, StreamRevision } from '../../eventstore/port.ts';
-import { articleSlugStreamName, articleStreamName } from '../../events/article.ts';
+import {
+  articleSlugStreamName,
+  articleStreamName,
+  type ArticleEvent,
+} from '../../events/article.ts';
 import { aggregateStream } from '../core/aggregate-stream.ts';
+import {
+  entityIdInput,
+  entityResult,
+  handleEntityCommand,
+  loadEntity,
+  type EntityResult,
+  type EntityStream,
+  type Present,
+} from '../core/entity-command.ts';
 import { notFoundError } from '../core/errors.ts';
 import { handleCommand, type CommandDeps, type CommandResult } from '../core/handle-command.ts';
 import { parseCommandInput } from '../core/validation.ts';
-import { createArticleInput, updateArticleInput } from './commands.ts';
+import { createArticleInput, updateArticleInput, type ArticleCommand } from './commands.ts';
 import { articleDecider, type ArticleState } from './decider.ts';
 import { articleBody, articleExcerpt, articleSlug, articleTitle, slugify } from './rules.ts';
 import { articleSlugDecider } from './slug-decider.ts';
@@ -24,7 +37,7 @@ export interface ArticleCommandDeps extends CommandDeps {
 export interface ArticleOutcome {
   articleId: string;
   /** The article after the command (never `absent`). */
-  article: Exclude<ArticleState, { status: 'absent' }>;
+  article: Present<ArticleState>;
   /** Whether anything was appended (false for an idempotent repeat). */
   changed: boolean;
   /** Wait for the projections to pass this before showing the result (read-your-writes). */
@@ -32,6 +45,13 @@ export interface ArticleOutcome {
   /** The article stream's revision after the command: an edit form's `expectedRevision`. */
   revision: StreamRevision | 'no_stream';
 }
+
+const article: EntityStream<ArticleState, ArticleCommand, ArticleEvent> = {
+  decider: articleDecider,
+  streamName: articleStreamName,
+  notFound: (articleId) =>
+    notFoundError('article_not_found', `Article ${articleId} does not exist.`),
+};
 
 /** Create input: `articleId` defaults to a new uuid, `slug` to one made from the title. */
 export const newArticleInput = z.object({
@@ -67,7 +87,7 @@ export async function createArticle(
     if (reservation.events.length > 0) await releaseSlug(deps, data.slug, data.articleId);
     throw err;
   }
-  return outcome(data.articleId, result);
+  return outcome(data.articleId, entityResult(article, data.articleId, result));
 }
 
 /**
@@ -84,9 +104,8 @@ export async function updateArticle(
   const stream = articleStreamName(data.articleId);
   let reservedNewSlug = false;
   if (data.slug !== undefined) {
-    const { state } = await aggregateStream(deps.eventStore, stream, articleDecider);
-    if (state.status === 'absent')
-      throw notFoundError('article_not_found', `Article ${data.articleId} does not exist.`);
+    const { state } = await loadEntity(article, deps.eventStore, data.articleId);
+    if (state.status === 'absent') throw article.notFound(data.articleId);
     if (state.slug !== data.slug) {
       reservedNewSlug = (await reserveSlug(deps, data.slug, data.articleId)).events.length > 0;
     }
@@ -111,7 +130,7 @@ export async function updateArticle(
   if (before.status !== 'absent' && after.status !== 'absent' && before.slug !== after.slug) {
     await releaseSlug(deps, before.slug, data.articleId);
   }
-  return outcome(data.articleId, result);
+  return outcome(data.articleId, entityResult(article, data.articleId, result));
 }
 
 /** Idempotent: publishing a published article changes nothing and succeeds. */
@@ -119,15 +138,9 @@ export async function publishArticle(
   deps: ArticleCommandDeps,
   articleId: string,
 ): Promise<ArticleOutcome> {
-  const data = parseCommandInput(z.object({ articleId: z.uuid() }), { articleId });
-  const result = await handleCommand(
-    deps.eventStore,
-    articleStreamName(data.articleId),
-    articleDecider,
-    { type: 'PublishArticle', data },
-    deps,
-  );
-  return outcome(data.articleId, result);
+  const data = entityIdInput('articleId', articleId);
+  const command: ArticleCommand = { type: 'PublishArticle', data };
+  return outcome(data.articleId, await handleEntityCommand(article, deps, data.articleId, command));
 }
 
 /** Idempotent: unpublishing a draft changes nothing and succeeds. */
@@ -135,15 +148,9 @@ export async function unpublishArticle(
   deps: ArticleCommandDeps,
   articleId: string,
 ): Promise<ArticleOutcome> {
-  const data = parseCommandInput(z.object({ articleId: z.uuid() }), { articleId });
-  const result = await handleCommand(
-    deps.eventStore,
-    articleStreamName(data.articleId),
-    articleDecider,
-    { type: 'UnpublishArticle', data },
-    deps,
-  );
-  return outcome(data.articleId, result);
+  const data = entityIdInput('articleId', articleId);
+  const command: ArticleCommand = { type: 'UnpublishArticle', data };
+  return outcome(data.articleId, await handleEntityCommand(article, deps, data.articleId, command));
 }
 
 /**
@@ -166,7 +173,7 @@ export async function resolveArticleId(
 
 /** The article as the write side sees it (absent when it does not exist). */
 export async function loadArticle(eventStore: EventStore, articleId: string) {
-  return aggregateStream(eventStore, articleStreamName(articleId), articleDecider);
+  return loadEntity(article, eventStore, articleId);
 }
 
 function reserveSlug(deps: ArticleCommandDeps, slug: string, articleId: string) {
@@ -191,15 +198,7 @@ function releaseSlug(deps: ArticleCommandDeps, slug: string, articleId: string) 
 
 function outcome(
   articleId: string,
-  result: CommandResult<ArticleState, { type: string; data: unknown }>,
+  { state, ...rest }: EntityResult<ArticleState>,
 ): ArticleOutcome {
-  if (result.state.status === 'absent')
-    throw notFoundError('article_not_found', `Article ${articleId} does not exist.`);
-  return {
-    articleId,
-    article: result.state,
-    changed: result.events.length > 0,
-    position: result.position,
-    revision: result.nextExpectedRevision,
-  };
+  return { articleId, article: state, ...rest };
 }

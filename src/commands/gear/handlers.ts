@@ -1,12 +1,18 @@
-import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
 import type { EventStore, Position, StreamRevision } from '../../eventstore/port.ts';
 import { gearItemStreamName, type GearItemEvent } from '../../events/gear.ts';
-import { aggregateStream } from '../core/aggregate-stream.ts';
+import {
+  entityIdInput,
+  handleEntityCommand,
+  loadEntity,
+  withNewEntityId,
+  type EntityResult,
+  type EntityStream,
+  type Present,
+} from '../core/entity-command.ts';
 import { notFoundError } from '../core/errors.ts';
-import { handleCommand, type CommandDeps, type CommandResult } from '../core/handle-command.ts';
+import type { CommandDeps } from '../core/handle-command.ts';
 import { parseCommandInput } from '../core/validation.ts';
-import { createGearInput, updateGearInput } from './commands.ts';
+import { createGearInput, updateGearInput, type GearCommand } from './commands.ts';
 import { gearDecider, type GearState } from './decider.ts';
 
 /** The gear use cases the admin pages and the demo seed call. */
@@ -16,29 +22,29 @@ export interface GearCommandDeps extends CommandDeps {
 
 export interface GearOutcome {
   gearId: string;
-  gear: Exclude<GearState, { status: 'absent' }>;
+  gear: Present<GearState>;
   changed: boolean;
   position: Position | null;
   revision: StreamRevision | 'no_stream';
 }
 
-type Result = CommandResult<GearState, GearItemEvent>;
+const gearItem: EntityStream<GearState, GearCommand, GearItemEvent> = {
+  decider: gearDecider,
+  streamName: gearItemStreamName,
+  notFound: (gearId) => notFoundError('gear_not_found', `Gear item ${gearId} does not exist.`),
+};
+
+const outcome = (gearId: string, { state, ...rest }: EntityResult<GearState>): GearOutcome => ({
+  gearId,
+  gear: state,
+  ...rest,
+});
 
 /** Create: `gearId` defaults to a new uuid. */
 export async function createGear(deps: GearCommandDeps, input: unknown): Promise<GearOutcome> {
-  const raw = parseCommandInput(z.looseObject({ gearId: z.uuid().optional() }), input ?? {});
-  const data = parseCommandInput(createGearInput, {
-    ...raw,
-    gearId: raw.gearId ?? (deps.newId ?? randomUUID)(),
-  });
-  const result = await handleCommand(
-    deps.eventStore,
-    gearItemStreamName(data.gearId),
-    gearDecider,
-    { type: 'CreateGear', data },
-    deps,
-  );
-  return outcome(data.gearId, result);
+  const data = parseCommandInput(createGearInput, withNewEntityId(deps, 'gearId', input));
+  const command: GearCommand = { type: 'CreateGear', data };
+  return outcome(data.gearId, await handleEntityCommand(gearItem, deps, data.gearId, command));
 }
 
 export async function updateGear(
@@ -47,41 +53,19 @@ export async function updateGear(
   options: { expectedRevision?: StreamRevision } = {},
 ): Promise<GearOutcome> {
   const data = parseCommandInput(updateGearInput, input);
-  const result = await handleCommand(
-    deps.eventStore,
-    gearItemStreamName(data.gearId),
-    gearDecider,
-    { type: 'UpdateGear', data },
-    deps,
-    options,
+  const command: GearCommand = { type: 'UpdateGear', data };
+  return outcome(
+    data.gearId,
+    await handleEntityCommand(gearItem, deps, data.gearId, command, options),
   );
-  return outcome(data.gearId, result);
 }
 
 export async function deleteGear(deps: GearCommandDeps, gearId: string): Promise<GearOutcome> {
-  const data = parseCommandInput(z.object({ gearId: z.uuid() }), { gearId });
-  const result = await handleCommand(
-    deps.eventStore,
-    gearItemStreamName(data.gearId),
-    gearDecider,
-    { type: 'DeleteGear', data },
-    deps,
-  );
-  return outcome(data.gearId, result);
+  const data = entityIdInput('gearId', gearId);
+  const command: GearCommand = { type: 'DeleteGear', data };
+  return outcome(data.gearId, await handleEntityCommand(gearItem, deps, data.gearId, command));
 }
 
 export function loadGear(eventStore: EventStore, gearId: string) {
-  return aggregateStream(eventStore, gearItemStreamName(gearId), gearDecider);
-}
-
-function outcome(gearId: string, result: Result): GearOutcome {
-  if (result.state.status === 'absent')
-    throw notFoundError('gear_not_found', `Gear item ${gearId} does not exist.`);
-  return {
-    gearId,
-    gear: result.state,
-    changed: result.events.length > 0,
-    position: result.position,
-    revision: result.nextExpectedRevision,
-  };
+  return loadEntity(gearItem, eventStore, gearId);
 }

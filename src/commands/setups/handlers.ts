@@ -1,12 +1,18 @@
-import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
 import type { EventStore, Position, StreamRevision } from '../../eventstore/port.ts';
 import { setupStreamName, type SetupEvent } from '../../events/setup.ts';
-import { aggregateStream } from '../core/aggregate-stream.ts';
+import {
+  entityIdInput,
+  handleEntityCommand,
+  loadEntity,
+  withNewEntityId,
+  type EntityResult,
+  type EntityStream,
+  type Present,
+} from '../core/entity-command.ts';
 import { notFoundError } from '../core/errors.ts';
-import { handleCommand, type CommandDeps, type CommandResult } from '../core/handle-command.ts';
+import type { CommandDeps } from '../core/handle-command.ts';
 import { parseCommandInput } from '../core/validation.ts';
-import { createSetupInput, updateSetupInput } from './commands.ts';
+import { createSetupInput, updateSetupInput, type SetupCommand } from './commands.ts';
 import { setupDecider, type SetupState } from './decider.ts';
 
 /** The setup use cases the admin pages and the demo seed call. */
@@ -16,29 +22,29 @@ export interface SetupCommandDeps extends CommandDeps {
 
 export interface SetupOutcome {
   setupId: string;
-  setup: Exclude<SetupState, { status: 'absent' }>;
+  setup: Present<SetupState>;
   changed: boolean;
   position: Position | null;
   revision: StreamRevision | 'no_stream';
 }
 
-type Result = CommandResult<SetupState, SetupEvent>;
+const setupEntity: EntityStream<SetupState, SetupCommand, SetupEvent> = {
+  decider: setupDecider,
+  streamName: setupStreamName,
+  notFound: (setupId) => notFoundError('setup_not_found', `Setup ${setupId} does not exist.`),
+};
+
+const outcome = (setupId: string, { state, ...rest }: EntityResult<SetupState>): SetupOutcome => ({
+  setupId,
+  setup: state,
+  ...rest,
+});
 
 /** Create: `setupId` defaults to a new uuid. */
 export async function createSetup(deps: SetupCommandDeps, input: unknown): Promise<SetupOutcome> {
-  const raw = parseCommandInput(z.looseObject({ setupId: z.uuid().optional() }), input ?? {});
-  const data = parseCommandInput(createSetupInput, {
-    ...raw,
-    setupId: raw.setupId ?? (deps.newId ?? randomUUID)(),
-  });
-  const result = await handleCommand(
-    deps.eventStore,
-    setupStreamName(data.setupId),
-    setupDecider,
-    { type: 'CreateSetup', data },
-    deps,
-  );
-  return outcome(data.setupId, result);
+  const data = parseCommandInput(createSetupInput, withNewEntityId(deps, 'setupId', input));
+  const command: SetupCommand = { type: 'CreateSetup', data };
+  return outcome(data.setupId, await handleEntityCommand(setupEntity, deps, data.setupId, command));
 }
 
 export async function updateSetup(
@@ -47,41 +53,19 @@ export async function updateSetup(
   options: { expectedRevision?: StreamRevision } = {},
 ): Promise<SetupOutcome> {
   const data = parseCommandInput(updateSetupInput, input);
-  const result = await handleCommand(
-    deps.eventStore,
-    setupStreamName(data.setupId),
-    setupDecider,
-    { type: 'UpdateSetup', data },
-    deps,
-    options,
+  const command: SetupCommand = { type: 'UpdateSetup', data };
+  return outcome(
+    data.setupId,
+    await handleEntityCommand(setupEntity, deps, data.setupId, command, options),
   );
-  return outcome(data.setupId, result);
 }
 
 export async function deleteSetup(deps: SetupCommandDeps, setupId: string): Promise<SetupOutcome> {
-  const data = parseCommandInput(z.object({ setupId: z.uuid() }), { setupId });
-  const result = await handleCommand(
-    deps.eventStore,
-    setupStreamName(data.setupId),
-    setupDecider,
-    { type: 'DeleteSetup', data },
-    deps,
-  );
-  return outcome(data.setupId, result);
+  const data = entityIdInput('setupId', setupId);
+  const command: SetupCommand = { type: 'DeleteSetup', data };
+  return outcome(data.setupId, await handleEntityCommand(setupEntity, deps, data.setupId, command));
 }
 
 export function loadSetup(eventStore: EventStore, setupId: string) {
-  return aggregateStream(eventStore, setupStreamName(setupId), setupDecider);
-}
-
-function outcome(setupId: string, result: Result): SetupOutcome {
-  if (result.state.status === 'absent')
-    throw notFoundError('setup_not_found', `Setup ${setupId} does not exist.`);
-  return {
-    setupId,
-    setup: result.state,
-    changed: result.events.length > 0,
-    position: result.position,
-    revision: result.nextExpectedRevision,
-  };
+  return loadEntity(setupEntity, eventStore, setupId);
 }
