@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppendedInfo } from '../../commands/core/handle-command.ts';
 import type { TestClient } from '../test-support/client.ts';
-import { follow, send, startAdminApp, type AdminApp } from '../admin/test-support/admin-app.ts';
+import {
+  expectSaved,
+  follow,
+  send,
+  startAdminApp,
+  type AdminApp,
+} from '../admin/test-support/admin-app.ts';
 import { demoGear, demoGearOfPro, seedDemoGear } from '../../demo/gear.ts';
 import { demoProId, seedDemoPros } from '../../demo/pros.ts';
 
@@ -114,7 +120,8 @@ describe('admin gear', () => {
       { from: '/admin/gears/create' },
     );
     const page = await follow(admin, res);
-    expect(page.flash).toEqual({ success: 'Gear added.' });
+    expectSaved(page.flash, 'Gear added.');
+    await app.settled(['gear']);
     const item = page.props.item as { id: string; revision: string } & Record<string, string>;
     const seats = (await guest.visit('/gears/seat?q=testline')).page();
     expect((seats.props.items as { id: string; priceMinUsd: number }[])[0]).toMatchObject({
@@ -127,10 +134,11 @@ describe('admin gear', () => {
       model: 'Bucket 10',
       expectedRevision: item.revision,
     });
-    expect((await follow(admin, saved)).flash).toEqual({ success: 'Gear saved.' });
+    expectSaved((await follow(admin, saved)).flash, 'Gear saved.');
 
     const removed = await send(admin, 'DELETE', `/admin/gears/${item.id}`);
     expect(removed.headers.get('location')).toBe('/admin/gears');
+    await app.settled(['gear']);
     const after = (await guest.visit('/gears/seat?q=testline')).page();
     expect(after.props.items).toEqual([]);
     expect((await admin.visit(`/admin/gears/${item.id}`)).status).toBe(404);
@@ -159,6 +167,7 @@ describe('the gear picker of the admin pro form', () => {
     const edit = await follow(admin, res);
     const pro = edit.props.pro as { id: string; gearIds: string[]; revision: string };
     expect(pro.gearIds).toEqual([pedals.id, base.id]);
+    await app.settled(['pros']);
 
     const show = (await guest.visit(`/pros/${pro.id}`)).page();
     expect((show.props.pro as { gear: { id: string; model: string }[] }).gear).toEqual([
@@ -189,6 +198,7 @@ describe('the gear picker of the admin pro form', () => {
     );
     const after = await follow(admin, saved);
     expect((after.props.pro as { gearIds: string[] }).gearIds).toEqual([base.id]);
+    await app.settled(['pros']);
     const shown = (await guest.visit(`/pros/${pro.id}`)).page();
     expect((shown.props.pro as { gear: { id: string }[] }).gear.map((g) => g.id)).toEqual([
       base.id,

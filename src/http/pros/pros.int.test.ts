@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../test-support/client.ts';
-import { follow, send, startAdminApp, type AdminApp } from '../admin/test-support/admin-app.ts';
+import {
+  expectSaved,
+  follow,
+  send,
+  startAdminApp,
+  type AdminApp,
+} from '../admin/test-support/admin-app.ts';
 import { STALE_PRO_MESSAGE } from '../admin/pros/mutations.ts';
 
 /**
@@ -72,7 +78,8 @@ describe('pro drivers', () => {
   it('creates a pro; the public page shows a sanitised bio and live licences linked to /drivers', async () => {
     const { page, pro } = await createThroughForm();
     expect(page.component).toBe('Admin/Pros/Edit');
-    expect(page.flash).toEqual({ success: 'Driver added.' });
+    expectSaved(page.flash, 'Driver added.');
+    await app.settled(['pros']);
     expect(pro).toMatchObject({ countryCode: 'DE', custId: '1000', revision: '0' });
 
     const show = (await guest.visit(`/pros/${pro.id}`)).page();
@@ -125,7 +132,7 @@ describe('pro drivers', () => {
       expectedRevision: pro.revision,
     });
     const after = await follow(admin, saved);
-    expect(after.flash).toEqual({ success: 'Driver saved.' });
+    expectSaved(after.flash, 'Driver saved.');
     expect((after.props.pro as EditPro).teamName).toBe('Whitfield Racing');
 
     const stale = await send(
@@ -142,6 +149,7 @@ describe('pro drivers', () => {
     const gone = await send(admin, 'DELETE', `/admin/pros/${pro.id}`);
     expect(gone.status).toBe(303);
     expect(gone.headers.get('location')).toBe('/admin/pros');
+    await app.settled(['pros']);
     expect((await guest.visit(`/pros/${pro.id}`)).status).toBe(404);
     expect((await guest.get(`/api/pros/${pro.id}`)).status).toBe(404);
   });

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../test-support/client.ts';
-import { follow, send, startAdminApp, type AdminApp } from '../admin/test-support/admin-app.ts';
+import {
+  expectSaved,
+  follow,
+  send,
+  startAdminApp,
+  type AdminApp,
+} from '../admin/test-support/admin-app.ts';
 import { STALE_TEAM_MESSAGE } from '../admin/teams/mutations.ts';
 import { raceRow } from '../../projections/racing/testing.ts';
 
@@ -58,6 +64,7 @@ async function createThroughForm(fields: Record<string, unknown> = {}) {
   expect(res.status).toBe(303);
   expect(res.headers.get('location')).toMatch(/^\/admin\/teams\/[0-9a-f-]{36}$/);
   const page = await follow(admin, res);
+  await app.settled(['teams']);
   return { page, team: page.props.team as EditTeam };
 }
 
@@ -176,6 +183,7 @@ describe("the team's recruitment profiles", () => {
       (res) =>
         /^\/recruitment\/profiles\/([0-9a-f-]{36})$/.exec(res.headers.get('location') ?? '')![1]!,
     );
+    await app.settled(['recruitment']);
 
     const page = (await admin.visit(`/teams/${team.slug}`)).page();
     const listed = page.props.recruitment as {
@@ -195,6 +203,7 @@ describe("the team's recruitment profiles", () => {
       csrf: true,
     });
     expect(deleted.status).toBe(303);
+    await app.settled(['recruitment']);
     const after = (await admin.visit(`/teams/${team.slug}`)).page();
     expect((after.props.recruitment as { id: string }[]).map((p) => p.id)).toEqual([ids[0]]);
   });
@@ -207,7 +216,7 @@ describe('creating and editing a team', () => {
       members: '1000, 424242',
     });
     expect(page.component).toBe('Admin/Teams/Edit');
-    expect(page.flash).toEqual({ success: 'Team created.' });
+    expectSaved(page.flash, 'Team created.');
     expect(team).toMatchObject({ tag: 'OWL', members: '1000\n424242', revision: '0' });
     expect(team.links).toBe('https://owls.example\nDiscord | https://discord.example/owls');
 
@@ -278,7 +287,8 @@ describe('creating and editing a team', () => {
       { from: `/admin/teams/${team.id}` },
     );
     const page = await follow(admin, res);
-    expect(page.flash).toEqual({ success: 'Team saved.' });
+    expectSaved(page.flash, 'Team saved.');
+    await app.settled(['teams']);
     expect((page.props.team as EditTeam).formerSlugs).toEqual([team.slug]);
 
     const old = await guest.get(`/teams/${team.slug}?category=oval`);
@@ -329,6 +339,7 @@ describe('creating and editing a team', () => {
     });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/admin/teams');
+    await app.settled(['teams']);
     expect((await guest.visit(`/teams/${team.slug}`)).status).toBe(404);
     expect((await admin.visit(`/admin/teams/${team.id}`)).status).toBe(404);
     const again = await send(admin, 'POST', '/admin/teams/create', {

@@ -25,6 +25,8 @@ import { setupsProjection } from '../../../projections/setups/projection.ts';
 import { recruitmentProjection } from '../../../projections/recruitment/projection.ts';
 import { teamsProjection } from '../../../projections/teams/projection.ts';
 import { usersProjection } from '../../../projections/users/projection.ts';
+import { expect } from 'vitest';
+import { NOT_VISIBLE_YET } from '../../mutation.ts';
 import { TestClient, type Sent } from '../../test-support/client.ts';
 import { signInAs, type SignedInUser } from '../../../../tests/support/admin-session.ts';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/support/runtime.ts';
@@ -36,6 +38,11 @@ import { createTestDatabase, type TestDatabase } from '../../../../tests/support
  * setups, the catalog, series, seasons, recruitment), and the accounts area. No ingest worker runs, so a requested replay stays queued: its job is the ingest's.
  * Mutations therefore travel the production path: command → append → wake-up job → projection
  * → read-your-writes wait → redirect.
+ *
+ * On a busy machine a projection can take longer than an answer waits: the answer then says the
+ * change "may take a moment" instead of its success flash (src/http/mutation.ts). The app waits
+ * longer than production (READ_YOUR_WRITES_MS below), tests accept either flash (`expectSaved`),
+ * and a test that reads a read model after a write first waits for it (`settled`).
  */
 export const logger = createLogger({
   level: process.env.TEST_LOG_LEVEL ?? 'silent',
@@ -68,8 +75,10 @@ export interface AdminApp {
   client(): Promise<TestClient>;
   /** A client signed in with the given role. */
   signedIn(role: 'admin' | 'member'): Promise<{ client: TestClient; user: SignedInUser }>;
-  /** Resolves once the named projections passed `position` (throws after 10 s). */
+  /** Resolves once the named projections passed `position` (throws after 30 s). */
   caughtUp(projections: readonly string[], position: Position): Promise<void>;
+  /** Resolves once the named projections passed every write so far (throws after 30 s). */
+  settled(projections: readonly string[]): Promise<void>;
   /**
    * Records one subsession of `sessionId` (as the ingest would; `overrides` change the defaults
    * of buildSubsession) and waits until it is projected.
@@ -87,6 +96,9 @@ export interface AdminApp {
   close(): Promise<void>;
 }
 
+/** How long a mutation's answer waits for its read models in these tests (production: 3 s). */
+export const TEST_READ_YOUR_WRITES_MS = 15_000;
+
 export async function startAdminApp(options: { web?: WebMode } = {}): Promise<AdminApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'pitwall-admin-'));
   // The test runtime (tests/support/runtime.ts): jobs on the machine's Redis under a unique
@@ -101,7 +113,8 @@ export async function startAdminApp(options: { web?: WebMode } = {}): Promise<Ad
       logger,
       projections: PROJECTIONS,
       workers: { handlerFactories: [] },
-      env: { DATA_DIR: dataDir },
+      // The answer's read-your-writes wait, raised from production's 3 s for a busy CI machine.
+      env: { DATA_DIR: dataDir, READ_YOUR_WRITES_MS: String(TEST_READ_YOUR_WRITES_MS) },
     });
   } catch (err) {
     await rm(dataDir, { recursive: true, force: true });
@@ -140,7 +153,7 @@ export async function startAdminApp(options: { web?: WebMode } = {}): Promise<Ad
   const appAccounts = accounts;
 
   const caughtUp = async (projections: readonly string[], position: Position) => {
-    if (!(await waitForProjections(db.knex, projections, position, { timeoutMs: 10_000 }))) {
+    if (!(await waitForProjections(db.knex, projections, position, { timeoutMs: 30_000 }))) {
       throw new Error(`${projections.join(', ')} did not reach ${position}`);
     }
   };
@@ -174,6 +187,9 @@ export async function startAdminApp(options: { web?: WebMode } = {}): Promise<Ad
       return { client: c, user };
     },
     caughtUp,
+    async settled(projections) {
+      await caughtUp(projections, await store.headPosition());
+    },
     async recordSession(sessionId, subsessionId, overrides = {}) {
       const event = {
         id: randomUUID(),
@@ -240,4 +256,14 @@ export async function follow(client: TestClient, res: Sent): Promise<ReturnType<
   const next = await client.visit(location);
   if (next.status !== 200) throw new Error(`GET ${location} → ${next.status}`);
   return next.page();
+}
+
+/**
+ * Asserts the flash of a change that was saved: `text` as the success flash or, when the read
+ * models had not caught up within the answer's wait, the same text as info with "It may take a
+ * moment to appear." Both mean the command was appended; follow with `settled` before reading
+ * a read model.
+ */
+export function expectSaved(flash: unknown, text: string): void {
+  expect([{ success: text }, { info: `${text} ${NOT_VISIBLE_YET}` }]).toContainEqual(flash);
 }
