@@ -135,6 +135,13 @@ async function pickPaths(): Promise<string[]> {
       `SELECT subsession_id AS v FROM racing_results WHERE is_primary
         GROUP BY subsession_id ORDER BY count(*) DESC, subsession_id LIMIT 1`,
     );
+    // The busiest driver's profile as of the day of his middle race (docs/as-of.md): ratings,
+    // career, charts and races cut there.
+    const asOfDay = await one<string>(
+      `SELECT to_char(percentile_disc(0.5) WITHIN GROUP (ORDER BY start_time) AT TIME ZONE 'UTC',
+                      'YYYY-MM-DD') AS v
+         FROM racing_results WHERE is_primary AND cust_id = ${Number(driver!.cust_id)}`,
+    );
     // What people type: the first three letters of a common last name.
     const lastName = driver!.display_name.split(/\s+/).at(-1) ?? driver!.display_name;
     const series = `/series/${seriesId}`;
@@ -142,6 +149,7 @@ async function pickPaths(): Promise<string[]> {
       '/',
       '/drivers',
       `/drivers/${driver!.cust_id}`,
+      `/drivers/${driver!.cust_id}?asOf=${asOfDay}`,
       `/drivers/${driver!.cust_id}/compare?ids=${others.map((d) => d.cust_id).join(',')}`,
       `/search?q=${encodeURIComponent(lastName.slice(0, 3).toLowerCase())}`,
       '/series',

@@ -41,6 +41,7 @@ export const routeTable = {
   "api.drivers": { method: 'GET', path: "/api/drivers", params: [] },
   "api.drivers.compare": { method: 'GET', path: "/api/drivers/compare", params: [] },
   "api.drivers.search": { method: 'GET', path: "/api/drivers/search", params: [] },
+  "api.drivers.show": { method: 'GET', path: "/api/drivers/{id}", params: ["id"] },
   "api.drivers.subsessions": { method: 'GET', path: "/api/drivers/{id}/subsessions", params: ["id"] },
   "api.gears": { method: 'GET', path: "/api/gears", params: [] },
   "api.gears.type": { method: 'GET', path: "/api/gears/{type}", params: ["type"] },

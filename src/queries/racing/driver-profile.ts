@@ -179,8 +179,9 @@ export async function driverRatingHistory(
   db: Knex,
   custId: number,
   category: string,
+  raceBefore: string | null = null,
 ): Promise<RacePointDto[]> {
-  return (await driverRatingHistories(db, [custId], category)).get(custId) ?? [];
+  return (await driverRatingHistories(db, [custId], category, raceBefore)).get(custId) ?? [];
 }
 
 /**
@@ -192,6 +193,8 @@ export async function driverRatingHistories(
   db: Knex,
   custIds: readonly number[],
   category: string,
+  /** Only races that started before this instant (a chart cut at a date); exclusive. */
+  raceBefore: string | null = null,
 ): Promise<Map<number, RacePointDto[]>> {
   const { rows } = await db.raw<{
     rows: {
@@ -210,10 +213,16 @@ export async function driverRatingHistories(
          FROM ${RESULTS_TABLE} r JOIN ${SUBSESSIONS_TABLE} s ON s.subsession_id = r.subsession_id
         WHERE r.cust_id = d.cust_id AND r.is_primary AND s.category = ?
           AND (r.new_irating IS NOT NULL OR r.new_sub_level IS NOT NULL)
+          ${raceBefore ? 'AND r.start_time < ?::timestamptz' : ''}
         ORDER BY r.start_time DESC, r.subsession_id DESC
         LIMIT ?) h
       ORDER BY d.cust_id, h.start_time, h.subsession_id`,
-    [[...new Set(custIds)], parseCategory(category), HISTORY_RACES],
+    [
+      [...new Set(custIds)],
+      parseCategory(category),
+      ...(raceBefore ? [raceBefore] : []),
+      HISTORY_RACES,
+    ],
   );
   const out = new Map<number, RacePointDto[]>(custIds.map((id) => [id, []]));
   for (const r of rows) {
@@ -227,4 +236,67 @@ export async function driverRatingHistories(
     });
   }
   return out;
+}
+
+/**
+ * The career as it stood before `raceBefore` (a profile as of a date): per category the totals
+ * (most starts first) and the years (newest first), counted like the driver career read model
+ * counts them (race starts of race events; a team driver's start needs a lap). Read from the
+ * driver's races through racing_results_driver_recent (cust_id, start_time DESC): a range of
+ * the driver's own rows, not the whole table.
+ */
+export async function driverCareerBefore(
+  db: Knex,
+  custId: number,
+  raceBefore: string,
+): Promise<{ totals: CareerFiguresDto[]; years: Map<RacingCategory, CareerYearDto[]> }> {
+  const { rows } = await db.raw<{ rows: (CounterRow & { season_year: number })[] }>(
+    `SELECT s.category, s.season_year,
+            count(*)::int AS starts,
+            count(*) FILTER (WHERE r.finish_position_in_class = 1)::int AS wins,
+            count(*) FILTER (WHERE r.starting_position_in_class = 1)::int AS poles,
+            count(*) FILTER (WHERE r.finish_position_in_class <= 5)::int AS top_fives,
+            sum(r.laps_complete)::int AS laps, sum(r.laps_led)::int AS laps_led,
+            sum(r.incidents)::int AS incidents, sum(r.finish_position_in_class)::int AS sum_finish,
+            coalesce(sum(r.starting_position_in_class), 0)::int AS sum_start,
+            count(r.starting_position_in_class)::int AS n_start
+       FROM ${RESULTS_TABLE} r JOIN ${SUBSESSIONS_TABLE} s ON s.subsession_id = r.subsession_id
+      WHERE r.cust_id = ? AND r.is_primary AND r.start_time < ?::timestamptz
+        AND s.event_type = 'race' AND r.simsession_type = 'race'
+        AND (r.team_id IS NULL OR r.laps_complete > 0)
+      GROUP BY s.category, s.season_year
+      ORDER BY s.category, s.season_year DESC`,
+    [custId, raceBefore],
+  );
+  const sums = new Map<string, CounterRow>();
+  const years = new Map<RacingCategory, CareerYearDto[]>();
+  for (const r of rows) {
+    const category = parseCategory(r.category);
+    const list = years.get(category) ?? [];
+    list.push({ year: r.season_year, ...figures(r) });
+    years.set(category, list);
+    const sum = sums.get(category);
+    if (!sum) {
+      sums.set(category, { ...r });
+      continue;
+    }
+    for (const k of [
+      'starts',
+      'wins',
+      'poles',
+      'top_fives',
+      'laps',
+      'laps_led',
+      'incidents',
+      'sum_finish',
+      'sum_start',
+      'n_start',
+    ] as const) {
+      sum[k] += r[k];
+    }
+  }
+  const totals = [...sums.values()]
+    .map((r) => ({ category: parseCategory(r.category), ...figures(r) }))
+    .sort((a, b) => b.starts - a.starts || a.category.localeCompare(b.category));
+  return { totals, years };
 }

@@ -584,10 +584,14 @@ interface DriverSubsessionRow {
 export async function driverSubsessions(
   db: Knex,
   custId: number,
-  params: PageRequest = {},
+  params: PageRequest & {
+    /** Only races that started before this instant (a page as of a date); exclusive. */
+    raceBefore?: string | null;
+  } = {},
 ): Promise<Page<DriverSubsessionDto> | null> {
   const limit = pageLimit(params.limit);
   const after = params.cursor ? decodeCursor(params.cursor, isTimeKey) : null;
+  const before = params.raceBefore ?? null;
   // One statement: the driver's row (none: unknown driver → null) left-joined to the page of
   // races, so a known driver without races is one row of NULLs.
   const { rows } = await db.raw<{ rows: (DriverSubsessionRow | { subsession_id: null })[] }>(
@@ -602,10 +606,11 @@ export async function driverSubsessions(
            FROM ${RESULTS_TABLE} r JOIN ${SUBSESSIONS_TABLE} s ON s.subsession_id = r.subsession_id
           WHERE r.cust_id = d.cust_id AND r.is_primary
                 ${after ? 'AND (r.start_time, r.subsession_id) < (?, ?)' : ''}
+                ${before ? 'AND r.start_time < ?::timestamptz' : ''}
           ORDER BY r.start_time DESC, r.subsession_id DESC
           LIMIT ?) x ON true
       WHERE d.cust_id = ?`,
-    [...(after ? [after.t, after.s] : []), limit + 1, custId],
+    [...(after ? [after.t, after.s] : []), ...(before ? [before] : []), limit + 1, custId],
   );
   if (rows.length === 0) return null;
   const races = rows.filter((r): r is DriverSubsessionRow => r.subsession_id !== null);
@@ -647,4 +652,18 @@ export async function driverSubsessions(
       champPoints: r.champ_points,
     }),
   );
+}
+
+/** Who a driver is (name and country), null for an unknown id; a primary-key probe. */
+export async function getDriverName(
+  db: Knex,
+  custId: number,
+): Promise<{ custId: number; displayName: string; countryCode: string | null } | null> {
+  const row = (await db(DRIVERS_TABLE)
+    .select('cust_id', 'display_name', 'country_code')
+    .where({ cust_id: custId })
+    .first()) as { cust_id: number; display_name: string; country_code: string | null } | undefined;
+  return row
+    ? { custId: row.cust_id, displayName: row.display_name, countryCode: row.country_code }
+    : null;
 }

@@ -1,5 +1,7 @@
 import { Head, Link } from '@inertiajs/react';
 import { useMemo } from 'react';
+import { formatKnown } from '../../../src/domain/as-of.ts';
+import { AsOfBar, type AsOfView } from '../../components/AsOfBar.tsx';
 import { LicenceBadge } from '../../components/Badge.tsx';
 import { Card } from '../../components/Card.tsx';
 import { TimeSeriesChart, type TimePoint } from '../../components/charts/index.ts';
@@ -41,9 +43,28 @@ export interface CategoryCard {
   safetyRating: number | null;
   /** R, D, C, B, A, P, PWC. */
   licenceClass: string | null;
-  /** Share of the category's rated drivers below this one, 0..100. */
+  /** Share of the category's rated drivers below this one, 0..100 (null as of a past date). */
   percentileBelow: number | null;
   starts: number;
+  /** Where what Pitwall showed differs from what it knows now (docs/as-of.md); else null. */
+  correction: RatingCorrection | null;
+}
+
+/** The figures of a card. */
+export interface RatingFigures {
+  irating: number | null;
+  safetyRating: number | null;
+  licenceClass: string | null;
+}
+
+/** "As Pitwall showed it then" next to "as known now" for one category. */
+export interface RatingCorrection {
+  shownThen: RatingFigures;
+  knownNow: RatingFigures;
+  /** When Pitwall recorded the correction (ISO); null when the difference is facts learned later. */
+  correctedAt: string | null;
+  /** The `known` value that shows the page as Pitwall showed it then. */
+  shownThenKnown: string | null;
 }
 
 /** Career figures; wins, poles, top fives and positions in class. */
@@ -102,6 +123,10 @@ export interface MostDriven {
 }
 
 export interface Props {
+  /** The as-of state (`?asOf=&known=`) for the picker and banner. */
+  asOf: AsOfView;
+  /** The as-of parameters the page's own links keep. */
+  asOfQuery: Record<string, string>;
   driver: DriverProfile;
   /** Whether the signed-in member follows this driver (false for guests). */
   isFavorite: boolean;
@@ -116,7 +141,8 @@ export interface Props {
   history: RatingPoint[];
   /** Races of every category, newest first, paged by `?races=<cursor>`. */
   recentRaces: { items: RecentRace[]; nextCursor: string | null; isFirstPage: boolean };
-  mostDriven: { series: MostDriven[]; cars: MostDriven[]; tracks: MostDriven[] };
+  /** Today's most driven series, cars and tracks of `category`; null as of a past date. */
+  mostDriven: { series: MostDriven[]; cars: MostDriven[]; tracks: MostDriven[] } | null;
 }
 
 function countryName(code: string): string {
@@ -134,9 +160,9 @@ function countryName(code: string): string {
  * recent races of every category, paged.
  */
 export default function DriversShow(props: Props) {
-  const { driver, isFavorite, category, categories, career, years, history } = props;
+  const { driver, isFavorite, category, categories, career, years, history, asOfQuery } = props;
   const profileHref = (query: Record<string, string>) =>
-    route('drivers.show', { id: driver.id }, query);
+    route('drivers.show', { id: driver.id }, { ...query, ...asOfQuery });
   return (
     <>
       <Head title={`${driver.name} · ${formatCategory(category)}`} />
@@ -168,6 +194,12 @@ export default function DriversShow(props: Props) {
           .filter(Boolean)
           .join(' · ')}
       </p>
+      <AsOfBar
+        className="mt-4"
+        view={props.asOf}
+        path={route('drivers.show', { id: driver.id })}
+        keep={{ category }}
+      />
 
       {categories.length === 0 ? (
         <EmptyState
@@ -188,6 +220,29 @@ export default function DriversShow(props: Props) {
                   current={c.category === category}
                   href={profileHref({ category: c.category })}
                 />
+                {c.correction && (
+                  <CorrectionNote
+                    category={c.category}
+                    correction={c.correction}
+                    viewingThen={props.asOf.known !== null}
+                    thenHref={route(
+                      'drivers.show',
+                      { id: driver.id },
+                      {
+                        category,
+                        ...(props.asOf.day ? { asOf: props.asOf.day } : {}),
+                        ...(c.correction.shownThenKnown
+                          ? { known: c.correction.shownThenKnown }
+                          : {}),
+                      },
+                    )}
+                    nowHref={route(
+                      'drivers.show',
+                      { id: driver.id },
+                      { category, ...(props.asOf.day ? { asOf: props.asOf.day } : {}) },
+                    )}
+                  />
+                )}
               </li>
             ))}
           </ul>
@@ -222,11 +277,17 @@ export default function DriversShow(props: Props) {
         />
       </Card>
 
-      <div className="mt-6 grid gap-6 lg:grid-cols-3">
-        <MostDrivenCard title="Most driven series" items={props.mostDriven.series} kind="series" />
-        <MostDrivenCard title="Most driven cars" items={props.mostDriven.cars} kind="car" />
-        <MostDrivenCard title="Most driven tracks" items={props.mostDriven.tracks} kind="track" />
-      </div>
+      {props.mostDriven && (
+        <div className="mt-6 grid gap-6 lg:grid-cols-3">
+          <MostDrivenCard
+            title="Most driven series"
+            items={props.mostDriven.series}
+            kind="series"
+          />
+          <MostDrivenCard title="Most driven cars" items={props.mostDriven.cars} kind="car" />
+          <MostDrivenCard title="Most driven tracks" items={props.mostDriven.tracks} kind="track" />
+        </div>
+      )}
 
       <RecentRaces
         driverName={driver.name}
@@ -282,6 +343,71 @@ function CategoryCardLink({
         </div>
       </dl>
     </Link>
+  );
+}
+
+function figuresText(f: RatingFigures): string {
+  const licence = f.licenceClass
+    ? `, licence ${f.licenceClass}${f.safetyRating === null ? '' : ` ${formatSafetyRating(f.safetyRating)}`}`
+    : '';
+  return `iRating ${formatIrating(f.irating)}${licence}`;
+}
+
+/**
+ * "As Pitwall showed it then" next to "as known now" under a category card, each with the link
+ * to the page in that state (the link of the state on screen is left out).
+ */
+function CorrectionNote({
+  category,
+  correction,
+  viewingThen,
+  thenHref,
+  nowHref,
+}: {
+  category: string;
+  correction: RatingCorrection;
+  viewingThen: boolean;
+  thenHref: string;
+  nowHref: string;
+}) {
+  return (
+    <div
+      className="mt-2 rounded-md border border-warning/40 bg-warning-soft px-3 py-2 text-sm text-warning"
+      data-test={`correction-${category}`}
+    >
+      <p>
+        As Pitwall showed it then:{' '}
+        <strong data-test="shown-then-irating">
+          {formatIrating(correction.shownThen.irating)}
+        </strong>{' '}
+        <span className="sr-only">({figuresText(correction.shownThen)})</span>
+      </p>
+      <p>
+        As known now:{' '}
+        <strong data-test="known-now-irating">{formatIrating(correction.knownNow.irating)}</strong>
+        <span className="sr-only"> ({figuresText(correction.knownNow)})</span>
+        {correction.correctedAt
+          ? ` (corrected ${formatKnown(correction.correctedAt)})`
+          : ' (learned later)'}
+      </p>
+      {viewingThen ? (
+        <Link
+          href={nowHref}
+          className="font-medium underline underline-offset-2"
+          data-test="see-known-now"
+        >
+          See it as known now
+        </Link>
+      ) : (
+        <Link
+          href={thenHref}
+          className="font-medium underline underline-offset-2"
+          data-test="see-shown-then"
+        >
+          See it as Pitwall showed it then
+        </Link>
+      )}
+    </div>
   );
 }
 

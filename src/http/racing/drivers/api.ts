@@ -1,11 +1,21 @@
 import { searchDrivers } from '../../../queries/racing/driver-search.ts';
-import { compareDrivers, driverSubsessions, listDrivers } from '../../../queries/racing/drivers.ts';
+import { driverRatingsAsOf } from '../../../queries/racing/as-of.ts';
+import { driverCareer, driverCareerBefore } from '../../../queries/racing/driver-profile.ts';
+import {
+  compareDrivers,
+  driverSubsessions,
+  getDriverName,
+  listDrivers,
+} from '../../../queries/racing/drivers.ts';
 import { listDriversAt } from '../../../queries/racing/drivers-as-of.ts';
+import { apiAsOf } from '../shared/as-of.ts';
 import { paged, whole } from '../shared/dto.ts';
 import { apiRaceTimeAsOf } from '../shared/race-time.ts';
 import { apiEndpoint, notFound } from '../shared/endpoint.ts';
 import {
   compareDriversQuery,
+  driverAsOfQuery,
+  driverAsOfResponse,
   driverComparisonResponse,
   driverIdParams,
   driverListResponse,
@@ -81,9 +91,65 @@ export const driverSubsessionsApi = apiEndpoint({
   },
 });
 
+export const driverAsOfApi = apiEndpoint({
+  name: 'api.drivers.show',
+  path: '/api/drivers/{id}',
+  tag,
+  summary: "A driver's licences and career as of a date",
+  description:
+    'With `asOf` (race time) the ratings after the last race that started by the end of that UTC day, and the career of the races by then; with `known` (learned time) the ratings as Pitwall had recorded them by then, before any later correction. Without either: today, as known now. A date after today or before the first race Pitwall holds is a 400 naming it (docs/as-of.md).',
+  params: driverIdParams,
+  query: driverAsOfQuery,
+  response: driverAsOfResponse,
+  canBeNotFound: true,
+  run: async ({ params, query, knex, now }) => {
+    const asOf = await apiAsOf({ knex, now }, query);
+    const [driver, ratings, career] = await Promise.all([
+      getDriverName(knex, params.id),
+      driverRatingsAsOf(knex, params.id, asOf),
+      asOf.raceBefore === null
+        ? driverCareer(knex, params.id)
+        : driverCareerBefore(knex, params.id, asOf.raceBefore).then((c) => c.totals),
+    ]);
+    if (!driver) throw notFound('driver', params.id);
+    return {
+      data: {
+        custId: driver.custId,
+        displayName: driver.displayName,
+        countryCode: driver.countryCode,
+        asOf: asOf.day,
+        known: asOf.known,
+        licenses: [...ratings.values()].map((f) => {
+          const { ttRating: _tt, ...license } = f.license;
+          return {
+            ...license,
+            since: f.validFrom,
+            recordedAt: f.recordedAt,
+            subsessionId: f.subsessionId,
+          };
+        }),
+        career: career.map((c) => ({
+          category: c.category,
+          starts: c.starts,
+          wins: c.wins,
+          poles: c.poles,
+          topFives: c.topFives,
+          laps: c.laps,
+          lapsLed: c.lapsLed,
+          incidents: c.incidents,
+          winRate: c.winRate,
+          incidentsPerRace: c.incidentsPerRace,
+        })),
+      },
+      meta: {},
+    };
+  },
+});
+
 export const driverApiEndpoints = [
   listDriversApi,
   searchDriversApi,
   compareDriversApi,
   driverSubsessionsApi,
+  driverAsOfApi,
 ];

@@ -1,6 +1,8 @@
+import { isNow } from '../../../domain/as-of.ts';
 import { getDriverProfile, driverSubsessions } from '../../../queries/racing/drivers.ts';
 import {
   driverCareer,
+  driverCareerBefore,
   driverMostDriven,
   driverRatingHistory,
   driverYears,
@@ -17,6 +19,8 @@ import type {
   MostDriven,
   RecentRace,
 } from '../../../../web/pages/Drivers/Show.tsx';
+import { pageAsOf, withoutParameters } from '../shared/as-of.ts';
+import { ratingsAsOf } from './as-of-ratings.ts';
 import { driverPageQuery, driverParams } from './schema.ts';
 
 /** Races per page of the profile's recent races. */
@@ -52,6 +56,11 @@ const mostDriven = (m: MostDrivenDto): MostDriven => ({
  * series, cars and tracks; the recent races of every category, paged by `races` (a cursor).
  * Unknown or malformed ids are a 404; a malformed query value or a cursor this list did not
  * issue redirects to the canonical URL without it.
+ *
+ * `?asOf=&known=` (docs/as-of.md) shows the profile at a past race time: ratings from the driver
+ * history read model (as known now, or as Pitwall knew them at `known`), with "as shown then"
+ * next to "as known now" where a correction changed them; career, years, charts and recent
+ * races cut at the race time; no percentile and no most-driven lists (they are today's).
  */
 export const showDriver: RouteHandler = async (req, res, deps) => {
   const params = driverParams.safeParse(req.params);
@@ -59,47 +68,69 @@ export const showDriver: RouteHandler = async (req, res, deps) => {
   const custId = params.data.id;
   const canonical = `/drivers/${custId}`;
   if (req.params.id !== String(custId)) return res.inertia.redirect(canonical);
-  const query = driverPageQuery.safeParse(req.query);
+  const raw = req.query as Record<string, unknown>;
+  const query = driverPageQuery.safeParse(raw);
   if (!query.success) return res.inertia.redirect(canonical);
+  const state = await pageAsOf({ knex: deps.knex, now: deps.now }, raw);
+  if (!state.ok) return res.inertia.redirect(`${canonical}${withoutParameters(raw, state.drop)}`);
+  const { asOf } = state;
+  const past = !isNow(asOf);
+  const raceBefore = asOf.raceBefore;
 
-  const [profile, career] = await Promise.all([
+  const [profile, careerNow, careerThen, ratings] = await Promise.all([
     getDriverProfile(deps.knex, custId),
-    driverCareer(deps.knex, custId),
+    raceBefore === null ? driverCareer(deps.knex, custId) : null,
+    raceBefore === null ? null : driverCareerBefore(deps.knex, custId, raceBefore),
+    ratingsAsOf(deps.knex, custId, asOf),
   ]);
   if (!profile) throw notFound();
+  const career = careerThen?.totals ?? careerNow ?? [];
 
-  const rated = profile.licenses.filter((l) => l.irating !== null || l.safetyRating !== null);
-  const category = query.data.category ?? career[0]?.category ?? rated[0]?.category ?? 'sports_car';
+  const licences = past
+    ? [...ratings.shown.values()].map((f) => f.license)
+    : profile.licenses.filter((l) => l.irating !== null || l.safetyRating !== null);
+  const category =
+    query.data.category ?? career[0]?.category ?? licences[0]?.category ?? 'sports_car';
+  const asOfQuery: Record<string, string> = {};
+  if (asOf.day) asOfQuery.asOf = asOf.day;
+  if (asOf.known) asOfQuery.known = asOf.known;
 
   let races;
   try {
     races = await driverSubsessions(deps.knex, custId, {
       limit: PROFILE_RACES_PER_PAGE,
       cursor: query.data.races ?? null,
+      raceBefore,
     });
   } catch (error) {
     if (error instanceof InvalidQueryError) {
-      return res.inertia.redirect(
-        query.data.category ? `${canonical}?category=${query.data.category}` : canonical,
-      );
+      return res.inertia.redirect(`${canonical}${withoutParameters(raw, new Set(['races']))}`);
     }
     throw error;
   }
 
   const [history, years, usage, isFavorite] = await Promise.all([
-    driverRatingHistory(deps.knex, custId, category),
-    driverYears(deps.knex, custId, category),
-    driverMostDriven(deps.knex, custId, category),
+    driverRatingHistory(deps.knex, custId, category, raceBefore),
+    careerThen
+      ? Promise.resolve(careerThen.years.get(category) ?? [])
+      : driverYears(deps.knex, custId, category),
+    past ? Promise.resolve(null) : driverMostDriven(deps.knex, custId, category),
     req.user ? isFavoriteDriver(deps.knex, req.user.id, custId) : Promise.resolve(false),
   ]);
 
   const startsOf = new Map(career.map((c) => [c.category, c.starts]));
-  const percentileOf = new Map(profile.iratingPercentiles.map((p) => [p.category, p.percentile]));
+  const percentileOf = past
+    ? new Map<string, number>()
+    : new Map(profile.iratingPercentiles.map((p) => [p.category, p.percentile]));
   const cardCategories = [
-    ...new Set([...rated.map((l) => l.category), ...career.map((c) => c.category)]),
+    ...new Set([
+      ...licences.map((l) => l.category),
+      ...career.map((c) => c.category),
+      ...ratings.corrections.keys(),
+    ]),
   ];
   const categories: CategoryCard[] = cardCategories.map((c) => {
-    const licence = profile.licenses.find((l) => l.category === c);
+    const licence = licences.find((l) => l.category === c);
     return {
       category: c,
       irating: licence?.irating ?? null,
@@ -107,6 +138,7 @@ export const showDriver: RouteHandler = async (req, res, deps) => {
       licenceClass: licence?.licenseClass ?? null,
       percentileBelow: percentileOf.get(c) ?? null,
       starts: startsOf.get(c) ?? 0,
+      correction: ratings.corrections.get(c) ?? null,
     };
   });
   const chosen = career.find((c) => c.category === category);
@@ -131,6 +163,8 @@ export const showDriver: RouteHandler = async (req, res, deps) => {
   }));
 
   await res.inertia.render('Drivers/Show', {
+    asOf: state.view,
+    asOfQuery,
     driver: {
       id: String(profile.custId),
       name: profile.displayName,
@@ -155,7 +189,7 @@ export const showDriver: RouteHandler = async (req, res, deps) => {
       nextCursor: races?.nextCursor ?? null,
       isFirstPage: !query.data.races,
     },
-    mostDriven: {
+    mostDriven: usage && {
       series: usage.series.map(mostDriven),
       cars: usage.car.map(mostDriven),
       tracks: usage.track.map(mostDriven),

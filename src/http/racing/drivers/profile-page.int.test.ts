@@ -65,10 +65,10 @@ describe('GET /drivers/{id}', () => {
       races.reduce((n, r) => n + r.row!.finishPosition, 0) / races.length,
     );
     expect(props.years).toEqual([expect.objectContaining({ year: 2022, starts: races.length })]);
-    expect(props.mostDriven.series).toEqual([
+    expect(props.mostDriven!.series).toEqual([
       expect.objectContaining({ id: 210, name: 'Global Fanatec Challenge', starts: races.length }),
     ]);
-    expect(props.mostDriven.tracks.length).toBe(new Set(races.map((r) => r.s.track.trackId)).size);
+    expect(props.mostDriven!.tracks.length).toBe(new Set(races.map((r) => r.s.track.trackId)).size);
 
     // Recent races: every category, newest first.
     expect(props.recentRaces.items).toHaveLength(races.length + 1);
@@ -82,7 +82,7 @@ describe('GET /drivers/{id}', () => {
     expect(props.category).toBe('oval');
     expect(props.history.map((p) => p.subsessionId)).toEqual([OVAL_SUBSESSION]);
     expect(props.career).toMatchObject({ starts: 1 });
-    expect(props.mostDriven.series.map((s) => s.name)).toEqual(['NASCAR Cup Series']);
+    expect(props.mostDriven!.series.map((s) => s.name)).toEqual(['NASCAR Cup Series']);
     const empty = await profile(`/drivers/${lena.custId}?category=dirt_road`);
     expect(empty.career).toBeNull();
     expect(empty.history).toEqual([]);

@@ -12,6 +12,7 @@ import {
 import type { DriverSearchHitDto } from '../../../queries/racing/driver-search.ts';
 import { driverIdSchema } from '../../../events/favorites.ts';
 import { apiSchemas } from '../../openapi/schemas.ts';
+import { asOfQuery } from '../shared/as-of.ts';
 import {
   carSchema,
   count,
@@ -87,6 +88,8 @@ export const compareDriversQuery = z.object({
 export const driverIdParams = z.object({ id: idParam('driver (iRacing customer)') });
 
 export const driverSubsessionsQuery = z.object({ ...paging });
+
+export const driverAsOfQuery = z.object({ ...asOfQuery });
 
 export const driverListItemSchema = z
   .strictObject({
@@ -177,6 +180,42 @@ export const driverSubsessionSchema = z
     champPoints: int.nullable(),
   })
   .register(apiSchemas, { id: 'DriverSubsession' }) satisfies z.ZodType<DriverSubsessionDto>;
+
+export const ratingFactSchema = licenseSchema
+  .omit({ ttRating: true })
+  .extend({
+    since: isoTime.describe(
+      'Race time the value became true: the start of the race it comes from, or when a profile was observed.',
+    ),
+    recordedAt: isoTime.describe('Learned time: when Pitwall recorded it.'),
+    subsessionId: int
+      .nullable()
+      .describe('The race it comes from; null for a profile observation.'),
+  })
+  .register(apiSchemas, { id: 'RatingAsOf' });
+
+export const driverAsOfSchema = z
+  .strictObject({
+    custId: int,
+    displayName: z.string(),
+    countryCode: z.string().nullable(),
+    asOf: isoDate.nullable().describe('The race-time day asked for; null: today.'),
+    known: z
+      .string()
+      .nullable()
+      .describe('The learned time asked for (a day or an instant); null: as known now.'),
+    licenses: z
+      .array(ratingFactSchema)
+      .describe('Per category with a rating by then, in category order.'),
+    career: z
+      .array(careerStatsSchema)
+      .describe('Career totals per category from the races that started by then (race time).'),
+  })
+  .register(apiSchemas, { id: 'DriverAsOf' });
+
+export const driverAsOfResponse = z
+  .strictObject({ data: driverAsOfSchema, meta: z.strictObject({}) })
+  .register(apiSchemas, { id: 'DriverAsOfResponse' });
 
 export const driverListResponse = pagedResponse('DriverListResponse', driverListItemSchema);
 export const driverSearchResponse = listResponse('DriverSearchResponse', driverSearchHitSchema);
