@@ -152,3 +152,16 @@ export async function listGearChoices(db: Knex): Promise<GearChoiceDto[]> {
     .map((r) => ({ id: r.id, type: r.type as GearType, brand: r.brand, model: r.model }))
     .sort((a, b) => (order.get(a.type) ?? 0) - (order.get(b.type) ?? 0));
 }
+
+/** The ids of `ids` that name no gear item (the admin pro form refuses them). */
+export async function unknownGearIds(db: Knex, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const known = new Set(
+    (
+      await db<GearItemRow>(GEAR_ITEMS_TABLE)
+        .whereIn('id', [...ids])
+        .select('id')
+    ).map((r) => r.id),
+  );
+  return ids.filter((id) => !known.has(id));
+}

@@ -154,6 +154,53 @@ describe('pro drivers', () => {
     expect((await guest.get(`/api/pros/${pro.id}`)).status).toBe(404);
   });
 
+  it('refuses a gear id that names no gear item with a gearIds field error, storing nothing', async () => {
+    const made = await send(
+      admin,
+      'POST',
+      '/admin/gears/create',
+      { type: 'pedals', brand: 'Pickline', model: 'P1' },
+      { from: '/admin/gears/create' },
+    );
+    const item = (await follow(admin, made)).props.item as { id: string };
+    const missing = '00000000-0000-4000-8000-00000000dead';
+
+    const before = await head();
+    const res = await send(
+      admin,
+      'POST',
+      '/admin/pros/create',
+      { name: 'Gear Tester', gearIds: [item.id, missing] },
+      { from: '/admin/pros/create' },
+    );
+    const page = await follow(admin, res);
+    expect(page.component).toBe('Admin/Pros/Create');
+    expect((page.props.errors as Record<string, string>).gearIds).toMatch(
+      new RegExp(`${missing} does not exist`),
+    );
+    expect(await head()).toBe(before);
+
+    const { pro } = await createThroughForm({
+      name: 'Gear Keeper',
+      custId: '',
+      gearIds: [item.id],
+    });
+    const edit = (await admin.visit(`/admin/pros/${pro.id}`)).page();
+    expect((edit.props.pro as { gearIds: string[] }).gearIds).toEqual([item.id]);
+    const beforeEdit = await head();
+    const stale = await send(
+      admin,
+      'PATCH',
+      `/admin/pros/${pro.id}`,
+      { ...pro, gearIds: [missing], expectedRevision: pro.revision },
+      { from: `/admin/pros/${pro.id}` },
+    );
+    expect(((await follow(admin, stale)).props.errors as Record<string, string>).gearIds).toMatch(
+      /does not exist/,
+    );
+    expect(await head()).toBe(beforeEdit);
+  });
+
   it('answers 404 for unknown or malformed ids and 400 for bad API parameters', async () => {
     for (const url of [
       '/pros/not-a-uuid',

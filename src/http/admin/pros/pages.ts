@@ -32,6 +32,9 @@ export const editAdminPro: RouteHandler = async (req, res, deps) => {
   if (!params.success) throw notFound();
   const { state, revision } = await loadPro(eventStoreOf(deps), params.data.id);
   if (state.status !== 'active' || revision === 'no_stream') throw notFound();
+  const gear = await listGearChoices(deps.knex);
+  // An item deleted since it was chosen is not offered: saving the form drops it.
+  const known = new Set(gear.map((g) => g.id));
   await res.inertia.render('Admin/Pros/Edit', {
     pro: {
       id: state.proId,
@@ -42,10 +45,10 @@ export const editAdminPro: RouteHandler = async (req, res, deps) => {
       teamName: state.teamName ?? '',
       bioMarkdown: state.bioMarkdown,
       links: formatLinkLines(state.links),
-      gearIds: state.gearIds,
+      gearIds: state.gearIds.filter((id) => known.has(id)),
       revision: revision.toString(),
     },
     limits: PRO_LIMITS,
-    gear: await listGearChoices(deps.knex),
+    gear,
   });
 };
