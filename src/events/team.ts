@@ -20,6 +20,19 @@ const custId = z.number().int().positive();
 /** A team's link: a label shown on the page and an http(s) address. */
 export const teamLinkData = z.object({ label: z.string(), url: z.string() });
 
+/**
+ * A team's logo: a PNG, JPEG or WebP image stored by the files module (src/files), named by
+ * its id with its name, size, SHA-256 and image type. Events never carry the bytes.
+ */
+export const teamLogoRef = z.object({
+  fileId: z.uuid(),
+  fileName: z.string(),
+  byteSize: z.number().int().positive(),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  mediaType: z.enum(['image/png', 'image/jpeg', 'image/webp']),
+});
+export type TeamLogoRef = z.output<typeof teamLogoRef>;
+
 const teamFields = {
   name: z.string(),
   slug,
@@ -27,12 +40,14 @@ const teamFields = {
   description: z.string().nullable(),
   links: z.array(teamLinkData),
   memberCustIds: z.array(custId),
+  /** null: no logo. Absent from teams created before logos existed (read as null). */
+  logo: teamLogoRef.nullable().optional(),
 };
 
 export const teamCreatedData = z.object({ teamId, ...teamFields, createdAt: isoTime });
 
 /**
- * Only the fields that changed are present. A slug change carries `previousSlug`: the old
+ * Only the fields that changed are present (`logo: null` removes the logo). A slug change carries `previousSlug`: the old
  * address keeps answering with a permanent redirect to the new one.
  */
 export const teamUpdatedData = z.object({

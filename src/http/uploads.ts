@@ -1,6 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import type { Request } from 'express';
 import busboy from 'busboy';
+import type { Knex } from 'knex';
 import type { FileCheck } from '../files/inspect.ts';
+import {
+  deleteFile,
+  safeFileName,
+  storeFile,
+  type FileKind,
+  type FileRef,
+} from '../files/store.ts';
 import { HttpError } from './errors.ts';
 import { refuse } from './mutation.ts';
 import type { RouteHandler } from './routing/types.ts';
@@ -138,4 +147,45 @@ export async function checkedUpload(
     mediaType: result.mediaType,
     extension: result.extension,
   };
+}
+
+/**
+ * The request's checked upload (see `checkedUpload`), stored in `stored_files` under a new id
+ * with a cleaned name ending in the detected extension; null when none was sent (and not
+ * `required`). Store it only once the form's other fields passed, and run the command that
+ * names it through `withStoredFile`.
+ */
+export async function storeCheckedUpload(
+  req: Request,
+  knex: Knex,
+  options: Parameters<typeof checkedUpload>[1] & { kind: FileKind; fallbackName: string },
+): Promise<(FileRef & { mediaType: string }) | null> {
+  const { kind, fallbackName, ...check } = options;
+  const upload = await checkedUpload(req, check);
+  if (!upload) return null;
+  const ref = await storeFile(knex, {
+    fileId: randomUUID(),
+    kind,
+    fileName: safeFileName(upload.fileName, fallbackName, upload.extension),
+    mediaType: upload.mediaType,
+    content: upload.content,
+  });
+  return { ...ref, mediaType: upload.mediaType };
+}
+
+/**
+ * Runs `write` (the command naming a freshly stored file); when it is refused or fails, the
+ * file is deleted again, so a refused form stores nothing.
+ */
+export async function withStoredFile<T>(
+  knex: Knex,
+  file: FileRef | null,
+  write: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (file) await deleteFile(knex, file.fileId);
+    throw err;
+  }
 }

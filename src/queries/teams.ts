@@ -50,6 +50,8 @@ export interface TeamSummaryDto {
   averageIrating: number | null;
   /** How many members have an iRating in the category. */
   ratedMembers: number;
+  /** The team's logo image (PNG, JPEG or WebP), versioned by its checksum; null without one. */
+  logoUrl: string | null;
   updatedAt: string;
 }
 
@@ -82,7 +84,16 @@ interface SummaryRow {
   member_count: number;
   average_irating: number | null;
   rated_members: number | string;
+  logo_sha256: string | null;
   updated_at: Date;
+}
+
+/**
+ * Where a team's logo is served (`GET /teams/{slug}/logo`). The query string carries the start
+ * of the logo's SHA-256, so a new logo has a new address and the old one can be cached.
+ */
+export function teamLogoUrl(slug: string, sha256: string | null): string | null {
+  return sha256 ? `/teams/${slug}/logo?v=${sha256.slice(0, 12)}` : null;
 }
 
 function toSummary(r: SummaryRow): TeamSummaryDto {
@@ -94,6 +105,7 @@ function toSummary(r: SummaryRow): TeamSummaryDto {
     memberCount: r.member_count,
     averageIrating: r.average_irating === null ? null : Number(r.average_irating),
     ratedMembers: Number(r.rated_members),
+    logoUrl: teamLogoUrl(r.slug, r.logo_sha256),
     updatedAt: iso(r.updated_at),
   };
 }
@@ -122,7 +134,7 @@ export async function listTeams(db: Knex, params: TeamListParams): Promise<Paged
   const offset = (params.page - 1) * params.perPage;
   const [rows, count] = await Promise.all([
     db.raw<{ rows: SummaryRow[] }>(
-      `SELECT t.id, t.slug, t.name, t.tag, t.member_count, t.updated_at,
+      `SELECT t.id, t.slug, t.name, t.tag, t.member_count, t.logo_sha256, t.updated_at,
               a.average_irating, a.rated_members
          FROM ${TEAMS_TABLE} t ${averageJoin}
          ${where}
@@ -340,4 +352,13 @@ export async function teamEventResults(
     lapsComplete: r.laps_complete,
     drivers: r.drivers,
   }));
+}
+
+/** The logo file of the team with current slug `slug`, if it has one. */
+export async function teamLogoOf(db: Knex, slug: string): Promise<string | null> {
+  const row = await db<TeamRow>(TEAMS_TABLE)
+    .where({ slug })
+    .whereNotNull('logo_file_id')
+    .first('logo_file_id');
+  return row?.logo_file_id ?? null;
 }

@@ -131,6 +131,7 @@ export const routeTable = {
   "stats.irating": { method: 'GET', path: "/stats/irating", params: [] },
   "subsessions.show": { method: 'GET', path: "/subsessions/{id}", params: ["id"] },
   "teams.index": { method: 'GET', path: "/teams", params: [] },
+  "teams.logo": { method: 'GET', path: "/teams/{slug}/logo", params: ["slug"] },
   "teams.show": { method: 'GET', path: "/teams/{slug}", params: ["slug"] },
   "terms": { method: 'GET', path: "/terms-of-service", params: [] },
   "world_records": { method: 'GET', path: "/world-records", params: [] },

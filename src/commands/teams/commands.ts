@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { teamLogoRef } from '../../events/team.ts';
 import { teamDescription, teamLinks, teamMembers, teamName, teamSlug, teamTag } from './rules.ts';
 
 /**
@@ -14,6 +15,7 @@ export const createTeamInput = z.object({
   description: teamDescription,
   links: teamLinks.default([]),
   memberCustIds: teamMembers.default([]),
+  logo: teamLogoRef.nullable().default(null),
 });
 
 /** Partial: an absent field stays as it is; `tag`/`description` null or "" clear it. */
@@ -25,6 +27,8 @@ export const updateTeamInput = z.object({
   description: teamDescription.optional(),
   links: teamLinks.optional(),
   memberCustIds: teamMembers.optional(),
+  /** A stored logo replaces the current one; null removes it. */
+  logo: teamLogoRef.nullable().optional(),
 });
 
 export type CreateTeamData = z.output<typeof createTeamInput>;

@@ -1,4 +1,4 @@
-import type { TeamEvent } from '../../events/team.ts';
+import type { TeamEvent, TeamLogoRef } from '../../events/team.ts';
 import type { DecideContext, Decider } from '../core/decider.ts';
 import { conflictError, notFoundError } from '../core/errors.ts';
 import { parseCommandInput } from '../core/validation.ts';
@@ -36,6 +36,7 @@ export interface TeamFields {
   description: string | null;
   links: TeamLink[];
   memberCustIds: number[];
+  logo: TeamLogoRef | null;
 }
 
 export type TeamState =
@@ -50,8 +51,8 @@ export const initialTeamState = (): TeamState => ({ status: 'absent' });
 export function evolveTeam(state: TeamState, event: TeamEvent): TeamState {
   switch (event.type) {
     case 'TeamCreated': {
-      const { createdAt: _createdAt, ...fields } = event.data;
-      return { status: 'active', formerSlugs: [], ...fields };
+      const { createdAt: _createdAt, logo, ...fields } = event.data;
+      return { status: 'active', formerSlugs: [], ...fields, logo: logo ?? null };
     }
     case 'TeamUpdated': {
       if (state.status === 'absent') return state;
@@ -60,7 +61,13 @@ export function evolveTeam(state: TeamState, event: TeamEvent): TeamState {
         previousSlug === undefined
           ? state.formerSlugs
           : [...state.formerSlugs.filter((s) => s !== previousSlug), previousSlug];
-      const next = { ...state, ...event.data.changes, formerSlugs };
+      const { logo, ...changes } = event.data.changes;
+      const next = {
+        ...state,
+        ...changes,
+        ...(logo !== undefined ? { logo } : {}),
+        formerSlugs,
+      };
       return { ...next, formerSlugs: next.formerSlugs.filter((s) => s !== next.slug) };
     }
     case 'TeamDeleted':
@@ -119,6 +126,7 @@ function update({ data }: UpdateTeam, state: TeamState, { now }: DecideContext):
   if (input.links !== undefined && !same(input.links, current.links)) changes.links = input.links;
   if (input.memberCustIds !== undefined && !same(input.memberCustIds, current.memberCustIds))
     changes.memberCustIds = input.memberCustIds;
+  if (input.logo !== undefined && !same(input.logo, current.logo)) changes.logo = input.logo;
   if (Object.keys(changes).length === 0) return [];
   return [
     {

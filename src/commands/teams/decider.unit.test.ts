@@ -16,11 +16,14 @@ const fields = {
   description: 'Endurance team.',
   links: [{ label: 'Website', url: 'https://apex.example' }],
   memberCustIds: [101, 102],
+  logo: null,
 };
 
+// Recorded before teams had logos: no `logo` field (read as none).
+const { logo: _noLogo, ...fieldsWithoutLogo } = fields;
 const created: TeamCreated = {
   type: 'TeamCreated',
-  data: { ...fields, createdAt: '2026-02-01T10:00:00.000Z' },
+  data: { ...fieldsWithoutLogo, createdAt: '2026-02-01T10:00:00.000Z' },
 };
 
 describe('team decider', () => {
@@ -115,6 +118,51 @@ describe('team decider', () => {
           data: { teamId, changes: { tag: null }, updatedAt: now.toISOString() },
         },
       ]);
+  });
+
+  it('sets, replaces and removes the logo; a team created without one has none', () => {
+    const logo = {
+      fileId: '00000000-0000-4000-8000-0000000000f1',
+      fileName: 'apex.png',
+      byteSize: 2048,
+      sha256: 'a'.repeat(64),
+      mediaType: 'image/png' as const,
+    };
+    const withLogo: TeamEvent = {
+      type: 'TeamUpdated',
+      data: { teamId, changes: { logo }, updatedAt: now.toISOString() },
+    };
+    const state = spec
+      .given([created])
+      .when({ type: 'UpdateTeam', data: { teamId, logo } })
+      .then([withLogo]);
+    expect(state).toMatchObject({ logo });
+    spec
+      .given([created, withLogo])
+      .when({ type: 'UpdateTeam', data: { teamId, logo } })
+      .thenNothingHappened();
+    const removed = spec
+      .given([created, withLogo])
+      .when({ type: 'UpdateTeam', data: { teamId, logo: null } })
+      .then([
+        {
+          type: 'TeamUpdated',
+          data: { teamId, changes: { logo: null }, updatedAt: now.toISOString() },
+        },
+      ]);
+    expect(removed).toMatchObject({ logo: null });
+    spec
+      .given([created])
+      .when({ type: 'UpdateTeam', data: { teamId, logo: null } })
+      .thenNothingHappened();
+    const err = spec
+      .given([created])
+      .when({
+        type: 'UpdateTeam',
+        data: { teamId, logo: { ...logo, mediaType: 'image/svg+xml' as never } },
+      })
+      .thenThrows({ kind: 'validation', code: 'invalid_input' });
+    expect(Object.keys(err.fieldErrors)).toContain('logo.mediaType');
   });
 
   it('deletes a team once; a deleted team cannot be updated', () => {

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { EventStore, Position, StreamRevision } from '../../eventstore/port.ts';
-import { teamSlugStreamName, teamStreamName, type TeamEvent } from '../../events/team.ts';
+import {
+  teamLogoRef,
+  teamSlugStreamName,
+  teamStreamName,
+  type TeamEvent,
+} from '../../events/team.ts';
 import { aggregateStream } from '../core/aggregate-stream.ts';
 import { notFoundError } from '../core/errors.ts';
 import { handleCommand, type CommandDeps, type CommandResult } from '../core/handle-command.ts';
@@ -46,6 +51,7 @@ export const newTeamInput = z.object({
   description: teamDescription,
   links: teamLinks.default([]),
   memberCustIds: teamMembers.default([]),
+  logo: teamLogoRef.nullable().default(null),
 });
 
 type Result = CommandResult<TeamState, TeamEvent>;

@@ -11,7 +11,9 @@ import { SLUG_PATTERN, slugify } from '../articles/rules.ts';
  *  - tag: optional, 2–6 letters or digits, stored in capitals ("RBR");
  *  - description: optional plain text, at most 2,000 characters;
  *  - links: at most 6, each a label and an absolute http(s) address;
- *  - members: at most 200 iRacing customer ids, each once, in the order given.
+ *  - members: at most 200 iRacing customer ids, each once, in the order given;
+ *  - logo: optional, a PNG, JPEG or WebP image of at most 512 KiB (checked by its bytes when
+ *    uploaded: src/files/inspect.ts).
  */
 export const TEAM_LIMITS = {
   nameMin: 2,
@@ -22,6 +24,7 @@ export const TEAM_LIMITS = {
   descriptionMax: 2000,
   linksMax: 6,
   membersMax: 200,
+  logoMaxBytes: 512 * 1024,
 } as const;
 
 export const teamName = z

@@ -1,4 +1,5 @@
-import { getTeamBySlug, listTeams } from '../../queries/teams.ts';
+import { openProfilesOfTeam } from '../../queries/recruitment.ts';
+import { getTeamBySlug, listTeams, teamEventResults } from '../../queries/teams.ts';
 import { HttpError } from '../errors.ts';
 import type { RouteHandler } from '../routing/types.ts';
 import { apiTeamsQuery, teamShowQuery, teamSlugParams } from './schema.ts';
@@ -19,8 +20,8 @@ export const listTeamsApi: RouteHandler = async (req, res, deps) => {
 };
 
 /**
- * `GET /api/teams/{slug}?category=`: one team with its members and their licences, as
- * `{data: Team}`. A former slug answers 301 to the current one; an unknown slug is a 404.
+ * `GET /api/teams/{slug}?category=`: one team as its page shows it, as `{data: TeamDetail}`:
+ * members with their licences, the recent team-event results and the open recruitment profiles. A former slug answers 301 to the current one; an unknown slug is a 404.
  */
 export const showTeamApi: RouteHandler = async (req, res, deps) => {
   const params = teamSlugParams.safeParse(req.params);
@@ -33,5 +34,9 @@ export const showTeamApi: RouteHandler = async (req, res, deps) => {
     res.redirect(301, `/api/teams/${found.slug}`);
     return;
   }
-  res.json({ data: found.team });
+  const [results, recruitment] = await Promise.all([
+    teamEventResults(deps.knex, found.team.id),
+    openProfilesOfTeam(deps.knex, found.team.id),
+  ]);
+  res.json({ data: { ...found.team, results, recruitment } });
 };

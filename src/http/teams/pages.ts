@@ -1,5 +1,7 @@
 import { openProfilesOfTeam } from '../../queries/recruitment.ts';
-import { getTeamBySlug, listTeams, teamEventResults } from '../../queries/teams.ts';
+import { loadFile } from '../../files/store.ts';
+import { getTeamBySlug, listTeams, teamEventResults, teamLogoOf } from '../../queries/teams.ts';
+import { sendStoredFile } from '../files.ts';
 import { HttpError } from '../errors.ts';
 import type { RouteHandler } from '../routing/types.ts';
 import { TEAMS_PER_PAGE, teamShowQuery, teamSlugParams, teamsIndexQuery } from './schema.ts';
@@ -51,5 +53,25 @@ export const showTeamPage: RouteHandler = async (req, res, deps) => {
     category: query.data.category,
     results,
     recruitment,
+  });
+};
+
+/**
+ * `/teams/{slug}/logo?v=`: the team's logo, inline as its image type (PNG, JPEG or WebP; the
+ * files module never serves anything else inline), with `nosniff`. The address the pages and
+ * the API give carries the start of the logo's SHA-256 in `v`, so that answer may be cached for
+ * good; any other is revalidated. A team without a logo, or an unknown slug, is a 404.
+ */
+export const showTeamLogo: RouteHandler = async (req, res, deps) => {
+  const params = teamSlugParams.safeParse(req.params);
+  if (!params.success) throw notFound();
+  const fileId = await teamLogoOf(deps.knex, params.data.slug);
+  const file = fileId ? await loadFile(deps.knex, fileId) : null;
+  if (!file || file.kind !== 'team_logo') throw notFound();
+  const version = typeof req.query.v === 'string' ? req.query.v : '';
+  const current = version.length >= 12 && file.sha256.startsWith(version);
+  sendStoredFile(res, file, {
+    inline: true,
+    cacheControl: current ? 'public, max-age=31536000, immutable' : 'public, no-cache',
   });
 };

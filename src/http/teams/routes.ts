@@ -1,7 +1,7 @@
 import type { Area, RouteDef } from '../routing/types.ts';
 import { listTeamsApi, showTeamApi } from './api.ts';
 import { teamOperation, teamsOperation } from './openapi.ts';
-import { listTeamsPage, showTeamPage } from './pages.ts';
+import { listTeamsPage, showTeamLogo, showTeamPage } from './pages.ts';
 
 /** Teams: the public list and team pages (server-rendered) and the JSON API. */
 const get = (def: Omit<RouteDef, 'method' | 'auth'>): RouteDef => ({
@@ -27,6 +27,7 @@ export const teamsArea: Area = {
       page: 'Teams/Show',
       handler: showTeamPage,
     }),
+    get({ name: 'teams.logo', path: '/teams/{slug}/logo', ssr: false, handler: showTeamLogo }),
     get({ name: 'api.teams', path: '/api/teams', ssr: false, handler: listTeamsApi }),
     get({ name: 'api.teams.show', path: '/api/teams/{slug}', ssr: false, handler: showTeamApi }),
   ],

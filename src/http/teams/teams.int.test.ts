@@ -9,6 +9,9 @@ import {
 } from '../admin/test-support/admin-app.ts';
 import { STALE_TEAM_MESSAGE } from '../admin/teams/mutations.ts';
 import { raceRow } from '../../projections/racing/testing.ts';
+import { STORED_FILES_TABLE } from '../../files/store.ts';
+import { SCRIPTED_SVG, TINY_PNG } from '../../../tests/support/images.ts';
+import { teamListResponse, teamResponse } from './openapi.ts';
 
 /**
  * Teams over HTTP against the real app: admin forms → commands → event store → the teams
@@ -145,6 +148,14 @@ describe("the team's results in team events", () => {
       [5102, true],
       [5199, false],
     ]);
+
+    // The API answers what the page shows, in the shape its OpenAPI schema describes.
+    const api = await guest.get(`/api/teams/${team.slug}`);
+    expect(api.status).toBe(200);
+    teamResponse.parse(api.json());
+    const data = api.json<{ data: { results: unknown[]; recruitment: unknown[] } }>().data;
+    expect(data.results).toEqual(results);
+    expect(data.recruitment).toEqual([]);
   });
 });
 
@@ -206,6 +217,116 @@ describe("the team's recruitment profiles", () => {
     await app.settled(['recruitment']);
     const after = (await admin.visit(`/teams/${team.slug}`)).page();
     expect((after.props.recruitment as { id: string }[]).map((p) => p.id)).toEqual([ids[0]]);
+    const api = await guest.get(`/api/teams/${team.slug}`);
+    const data = api.json<{ data: { recruitment: unknown[] } }>().data;
+    expect(data.recruitment).toEqual(after.props.recruitment);
+    expect(data.recruitment).toHaveLength(1);
+  });
+});
+
+const fileCount = async () =>
+  Number((await app.db.knex(STORED_FILES_TABLE).count<{ n: string }[]>({ n: '*' }))[0]!.n);
+
+function teamForm(fields: Record<string, string>, logo?: { name: string; content: Buffer }) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  if (logo) form.append('logo', new Blob([new Uint8Array(logo.content)]), logo.name);
+  return form;
+}
+
+const sendForm = (path: string, body: FormData, method: 'POST' | 'PATCH' = 'POST') =>
+  admin.request(path, {
+    method,
+    body,
+    inertia: true,
+    csrf: true,
+    headers: { Referer: new URL(path, admin.baseUrl).toString() },
+  });
+
+describe('team logos', () => {
+  it('stores an uploaded PNG and serves it inline with nosniff; the pages and the API link it', async () => {
+    const created = await sendForm(
+      '/admin/teams/create',
+      teamForm({ name: 'Logo Lions', members: '1000' }, { name: 'lions.png', content: TINY_PNG }),
+    );
+    expect(created.status).toBe(303);
+    const edit = await follow(admin, created);
+    const team = edit.props.team as EditTeam;
+    const logo = edit.props.logo as { url: string; fileName: string; byteSize: number };
+    expect(logo).toMatchObject({ fileName: 'lions.png', byteSize: TINY_PNG.length });
+
+    const shown = (await guest.visit(`/teams/${team.slug}`)).page().props.team as {
+      logoUrl: string;
+    };
+    expect(shown.logoUrl).toMatch(new RegExp(`^/teams/${team.slug}/logo\\?v=[0-9a-f]{12}$`));
+    expect(shown.logoUrl).toBe(logo.url);
+    const listed = (await guest.visit('/teams?q=Logo+Lions')).page().props.teams as {
+      logoUrl: string;
+    }[];
+    expect(listed[0]!.logoUrl).toBe(shown.logoUrl);
+    const api = await guest.get(`/api/teams/${team.slug}`);
+    expect(teamResponse.parse(api.json()).data.logoUrl).toBe(shown.logoUrl);
+    const apiList = await guest.get('/api/teams?q=Logo+Lions');
+    expect(teamListResponse.parse(apiList.json()).data[0]!.logoUrl).toBe(shown.logoUrl);
+
+    const image = await guest.get(shown.logoUrl);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(image.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(image.headers.get('content-disposition')).toMatch(/^inline;/);
+    expect(image.bytes.equals(TINY_PNG)).toBe(true);
+
+    // Removing it: the pages drop it and the address is a 404.
+    const removed = await sendForm(
+      `/admin/teams/${team.id}`,
+      teamForm({
+        name: team.name,
+        slug: team.slug,
+        members: '1000',
+        removeLogo: '1',
+        expectedRevision: team.revision,
+      }),
+      'PATCH',
+    );
+    const after = await follow(admin, removed);
+    expect(after.props.logo).toBeNull();
+    const api2 = await guest.get(`/api/teams/${team.slug}`);
+    expect(api2.json<{ data: { logoUrl: string | null } }>().data.logoUrl).toBeNull();
+    expect((await guest.get(`/teams/${team.slug}/logo`)).status).toBe(404);
+  });
+
+  it.each([
+    ['an SVG renamed .png', { name: 'logo.png', content: SCRIPTED_SVG }, /PNG, JPEG or WebP/],
+    [
+      'an HTML file renamed .png',
+      { name: 'logo.png', content: Buffer.from('<!doctype html><script>alert(1)</script>') },
+      /PNG, JPEG or WebP/,
+    ],
+    [
+      'a PNG over 512 KiB',
+      { name: 'big.png', content: Buffer.concat([TINY_PNG, Buffer.alloc(512 * 1024)]) },
+      /too large: at most 512 KiB/,
+    ],
+  ])('refuses %s with a logo field error, storing nothing', async (_what, logo, message) => {
+    const [before, files] = [await head(), await fileCount()];
+    const res = await sendForm('/admin/teams/create', teamForm({ name: 'Bad Logo' }, logo));
+    const page = await follow(admin, res);
+    expect(page.component).toBe('Admin/Teams/Create');
+    expect((page.props.errors as Record<string, string>).logo).toMatch(message);
+    expect(await head()).toBe(before);
+    expect(await fileCount()).toBe(files);
+  });
+
+  it('removes the stored logo again when the team is refused (a taken slug)', async () => {
+    const { team } = await createThroughForm();
+    const files = await fileCount();
+    const res = await sendForm(
+      '/admin/teams/create',
+      teamForm({ name: 'Slug Thief', slug: team.slug }, { name: 'x.png', content: TINY_PNG }),
+    );
+    const page = await follow(admin, res);
+    expect((page.props.errors as Record<string, string>).slug).toMatch(/already used/);
+    expect(await fileCount()).toBe(files);
   });
 });
 

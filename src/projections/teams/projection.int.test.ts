@@ -93,6 +93,13 @@ describe('teams projection and queries', () => {
         changes: {
           slug: 'fast-folks-esports',
           links: [{ label: 'Site', url: 'https://f.example' }],
+          logo: {
+            fileId: '00000000-0000-4000-8000-0000000000f1',
+            fileName: 'fast.png',
+            byteSize: 100,
+            sha256: 'ab'.repeat(32),
+            mediaType: 'image/png',
+          },
         },
         previousSlug: 'fast-folks',
         updatedAt: at,
@@ -111,6 +118,17 @@ describe('teams projection and queries', () => {
       'Fast Folks',
     ]);
     expect(before.redirects).toEqual([{ slug: 'fast-folks', team_id: fast.teamId }]);
+    expect(
+      before.teams.map((t: { name: string; logo_file_id: string | null }) => [
+        t.name,
+        t.logo_file_id,
+      ]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['Fast Folks', '00000000-0000-4000-8000-0000000000f1'],
+        ['Big Slow Team', null],
+      ]),
+    );
     expect(
       before.members.filter((m: { team_id: string }) => m.team_id === big.teamId),
     ).toHaveLength(4);
@@ -137,6 +155,10 @@ describe('teams projection and queries', () => {
       tag: 'FF',
     });
     expect(list.data[1]).toMatchObject({ averageIrating: 2000, ratedMembers: 3, memberCount: 4 });
+    expect(list.data.map((t) => t.logoUrl)).toEqual([
+      `/teams/fast-folks-esports/logo?v=${'ab'.repeat(6)}`,
+      null,
+    ]);
     expect(list.meta).toEqual({ page: 1, perPage: 10, total: 2, lastPage: 1 });
   });
 

@@ -16,7 +16,7 @@ import { TEAM_MEMBERS_TABLE, TEAM_SLUG_REDIRECTS_TABLE, TEAMS_TABLE } from './ta
  */
 export const teamsProjection: Projection = {
   name: 'teams',
-  version: 1,
+  version: 2,
   eventTypes: teamEventTypes,
   tables: [TEAMS_TABLE, TEAM_MEMBERS_TABLE, TEAM_SLUG_REDIRECTS_TABLE],
 
@@ -30,12 +30,18 @@ export const teamsProjection: Projection = {
         description text,
         links jsonb NOT NULL DEFAULT '[]'::jsonb,
         member_count integer NOT NULL DEFAULT 0,
+        logo_file_id uuid,
+        logo_sha256 text,
         created_at timestamptz NOT NULL,
         updated_at timestamptz NOT NULL,
         CONSTRAINT ${TEAMS_TABLE}_slug_key UNIQUE (slug)
       )
     `);
     await db.raw(`CREATE INDEX ${TEAMS_TABLE}_name_idx ON ${TEAMS_TABLE} (lower(name), id)`);
+    // The logo route and the orphan-file cleanup look teams up by their logo file.
+    await db.raw(
+      `CREATE INDEX ${TEAMS_TABLE}_logo_idx ON ${TEAMS_TABLE} (logo_file_id) WHERE logo_file_id IS NOT NULL`,
+    );
     await db.raw(`
       CREATE TABLE ${TEAM_MEMBERS_TABLE} (
         team_id uuid NOT NULL,
@@ -83,6 +89,8 @@ async function applyOne(trx: Knex.Transaction, event: TeamEvent): Promise<void> 
           description: d.description,
           links: JSON.stringify(d.links),
           member_count: d.memberCustIds.length,
+          logo_file_id: d.logo?.fileId ?? null,
+          logo_sha256: d.logo?.sha256 ?? null,
           created_at: d.createdAt,
           updated_at: d.createdAt,
         })
@@ -104,6 +112,12 @@ async function applyOne(trx: Knex.Transaction, event: TeamEvent): Promise<void> 
           ...(changes.links !== undefined ? { links: JSON.stringify(changes.links) } : {}),
           ...(changes.memberCustIds !== undefined
             ? { member_count: changes.memberCustIds.length }
+            : {}),
+          ...(changes.logo !== undefined
+            ? {
+                logo_file_id: changes.logo?.fileId ?? null,
+                logo_sha256: changes.logo?.sha256 ?? null,
+              }
             : {}),
           updated_at: updatedAt,
         });

@@ -4,7 +4,8 @@
  *
  * teams: one row per team that exists (a deleted team's rows are removed).
  *   id uuid PK · slug text UNIQUE · name · tag (nullable) · description (nullable) · links jsonb
- *   ([{label, url}]) · member_count · created_at · updated_at
+ *   ([{label, url}]) · member_count · logo_file_id, logo_sha256 (the logo in stored_files; null
+ *   without one) · created_at · updated_at
  * team_members: one row per (team, driver).
  *   team_id · cust_id (iRacing customer id; the racing read models' key) · position (the order
  *   the team lists its members in) · PK (team_id, cust_id)
@@ -23,6 +24,8 @@ export interface TeamRow {
   description: string | null;
   links: { label: string; url: string }[];
   member_count: number;
+  logo_file_id: string | null;
+  logo_sha256: string | null;
   created_at: Date;
   updated_at: Date;
 }

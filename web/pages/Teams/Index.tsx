@@ -190,6 +190,17 @@ function TeamCard({ team, category }: { team: TeamSummary; category: TeamFilters
       data-test="team-card"
     >
       <h2 className="flex items-center gap-2 text-lg font-semibold text-ink">
+        {team.logoUrl && (
+          <img
+            src={team.logoUrl}
+            alt={`${team.name} logo`}
+            width={32}
+            height={32}
+            loading="lazy"
+            className="size-8 shrink-0 rounded object-contain"
+            data-test="team-logo"
+          />
+        )}
         <Link
           href={route('teams.show', { slug: team.slug })}
           className="hover:text-accent hover:underline"

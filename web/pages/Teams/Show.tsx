@@ -198,6 +198,16 @@ export default function TeamsShow({ team, category, results, recruitment }: Prop
           className="flex flex-wrap items-center gap-3 text-3xl font-bold tracking-tight text-ink"
           data-test="team-name"
         >
+          {team.logoUrl && (
+            <img
+              src={team.logoUrl}
+              alt={`${team.name} logo`}
+              width={64}
+              height={64}
+              className="size-16 shrink-0 rounded-md object-contain"
+              data-test="team-logo"
+            />
+          )}
           {team.name}
           {team.tag && <Badge className="text-sm">{team.tag}</Badge>}
         </h1>

@@ -15,6 +15,8 @@ export interface TeamSummary {
   memberCount: number;
   averageIrating: number | null;
   ratedMembers: number;
+  /** The logo image (PNG, JPEG or WebP); null without one. */
+  logoUrl: string | null;
   /** ISO-8601. */
   updatedAt: string;
 }

@@ -1,13 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { isDomainError } from '../../../commands/core/errors.ts';
 import { createSetup, deleteSetup, updateSetup } from '../../../commands/setups/handlers.ts';
 import { SETUP_LIMITS } from '../../../commands/setups/rules.ts';
 import { checkSetupFile } from '../../../files/inspect.ts';
-import { deleteFile, safeFileName, storeFile, type FileRef } from '../../../files/store.ts';
+import type { FileRef } from '../../../files/store.ts';
 import { unknownCatalogIds } from '../../../queries/setups.ts';
 import type { HttpDeps } from '../../deps.ts';
 import { mutation, refuse } from '../../mutation.ts';
-import { checkedUpload, withUpload } from '../../uploads.ts';
+import { storeCheckedUpload, withStoredFile, withUpload } from '../../uploads.ts';
 import type { Request } from 'express';
 import { adminSetupEditPath, adminSetupsCreatePath, adminSetupsPath } from './paths.ts';
 import { createSetupForm, setupIdParams, updateSetupForm } from './schema.ts';
@@ -34,35 +33,18 @@ async function storeSetupUpload(
   deps: HttpDeps,
   required: boolean,
 ): Promise<FileRef | null> {
-  const upload = await checkedUpload(req, {
+  const file = await storeCheckedUpload(req, deps.knex, {
     field: 'file',
     required,
     maxBytes: SETUP_LIMITS.fileMaxBytes,
     sizeLabel: '1 MiB',
     check: checkSetupFile,
-  });
-  if (!upload) return null;
-  return storeFile(deps.knex, {
-    fileId: randomUUID(),
     kind: 'setup',
-    fileName: safeFileName(upload.fileName, 'setup', upload.extension),
-    mediaType: upload.mediaType,
-    content: upload.content,
+    fallbackName: 'setup',
   });
-}
-
-/** Runs `write` with a freshly stored file; a refused write removes the file again. */
-async function withStoredFile<T>(
-  deps: HttpDeps,
-  file: FileRef | null,
-  write: () => Promise<T>,
-): Promise<T> {
-  try {
-    return await write();
-  } catch (err) {
-    if (file) await deleteFile(deps.knex, file.fileId);
-    throw err;
-  }
+  if (!file) return null;
+  const { mediaType: _mediaType, ...ref } = file;
+  return ref;
 }
 
 /** POST /admin/setups/create (multipart): stores the checked file, then creates the setup. */
@@ -74,7 +56,7 @@ export const storeAdminSetup = withUpload(
     run: async ({ req, deps, input, commandDeps }) => {
       await checkCatalog(deps, input);
       const file = await storeSetupUpload(req, deps, true);
-      return withStoredFile(deps, file, () =>
+      return withStoredFile(deps.knex, file, () =>
         createSetup(commandDeps(), { ...input, file: file! }),
       );
     },
@@ -96,7 +78,7 @@ export const updateAdminSetup = withUpload(
     run: async ({ req, deps, params, input: { expectedRevision, ...fields }, commandDeps }) => {
       await checkCatalog(deps, fields);
       const file = await storeSetupUpload(req, deps, false);
-      const outcome = await withStoredFile(deps, file, async () => {
+      const outcome = await withStoredFile(deps.knex, file, async () => {
         try {
           return await updateSetup(
             commandDeps(),

@@ -1,7 +1,7 @@
 import { formatLinkLines } from '../../../content/links.ts';
 import { loadTeam } from '../../../commands/teams/handlers.ts';
 import { TEAM_LIMITS } from '../../../commands/teams/rules.ts';
-import { listTeams } from '../../../queries/teams.ts';
+import { listTeams, teamLogoUrl } from '../../../queries/teams.ts';
 import { HttpError } from '../../errors.ts';
 import type { RouteHandler } from '../../routing/types.ts';
 import { eventStoreOf } from '../support.ts';
@@ -47,6 +47,13 @@ export const editAdminTeam: RouteHandler = async (req, res, deps) => {
       formerSlugs: state.formerSlugs,
       revision: revision.toString(),
     },
+    logo: state.logo
+      ? {
+          url: teamLogoUrl(state.slug, state.logo.sha256),
+          fileName: state.logo.fileName,
+          byteSize: state.logo.byteSize,
+        }
+      : null,
     limits: TEAM_LIMITS,
   });
 };

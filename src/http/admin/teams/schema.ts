@@ -115,9 +115,19 @@ export const createTeamForm = z.object({
   ),
 });
 
-/** PATCH /admin/teams/{id}: every field, and the revision the form was opened at. */
+/** A checkbox as a form, a multipart body or JSON sends it. */
+const checkbox = z.preprocess(
+  (v) => v === true || v === 'true' || v === 'on' || v === '1',
+  z.boolean(),
+);
+
+/**
+ * PATCH /admin/teams/{id}: every field, and the revision the form was opened at. The logo is
+ * the request's file (multipart); without one it stays, unless `removeLogo` is checked.
+ */
 export const updateTeamForm = z.object({
   ...teamFormFields,
   slug: field(teamSlug),
+  removeLogo: checkbox,
   expectedRevision: revisionField,
 });

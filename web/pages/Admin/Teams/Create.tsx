@@ -1,7 +1,7 @@
 import { useForm } from '@inertiajs/react';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Field } from '../../../components/Field.tsx';
-import { AdminCreatePage, TextAreaField } from '../../../components/admin/AdminForm.tsx';
+import { AdminCreatePage, FileField, TextAreaField } from '../../../components/admin/AdminForm.tsx';
 import { route } from '../../../generated/routes.ts';
 import { suggestSlug } from '../Articles/slug.ts';
 import type { TeamFormFields, TeamLimits } from './types.ts';
@@ -10,15 +10,23 @@ export interface Props {
   limits: TeamLimits;
 }
 
-/** `/admin/teams/create`: a new team. The slug follows the name until it is edited. */
+/** The size limit as the form's hint says it (512 KiB). */
+export const logoSizeLabel = (bytes: number) =>
+  bytes % (1024 * 1024) === 0 ? `${bytes / 1024 / 1024} MiB` : `${Math.round(bytes / 1024)} KiB`;
+
+/**
+ * `/admin/teams/create`: a new team, optionally with its logo (uploaded with progress). The slug
+ * follows the name until it is edited.
+ */
 export default function CreateTeam({ limits }: Props) {
-  const form = useForm<TeamFormFields>({
+  const form = useForm<TeamFormFields & { logo: File | null }>({
     name: '',
     slug: '',
     tag: '',
     description: '',
     links: '',
     members: '',
+    logo: null,
   });
   const [slugEdited, setSlugEdited] = useState(false);
 
@@ -33,7 +41,7 @@ export default function CreateTeam({ limits }: Props) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    form.post(route('admin.teams.store'), { preserveScroll: true });
+    form.post(route('admin.teams.store'), { preserveScroll: true, forceFormData: true });
   };
 
   return (
@@ -53,7 +61,17 @@ export default function CreateTeam({ limits }: Props) {
         limits={limits}
         onChange={change}
         slugHint="Suggested from the name. Lowercase words joined by hyphens; the address becomes /teams/<slug>."
-      />
+      >
+        <FileField
+          label="Logo"
+          name="logo"
+          accept="image/png,image/jpeg,image/webp"
+          onChange={(file) => form.setData('logo', file)}
+          error={form.errors.logo}
+          hint={`Optional: a PNG, JPEG or WebP image, at most ${logoSizeLabel(limits.logoMaxBytes)}.`}
+          progress={form.progress?.percentage}
+        />
+      </TeamFields>
     </AdminCreatePage>
   );
 }
@@ -65,12 +83,15 @@ export function TeamFields({
   limits,
   onChange,
   slugHint,
+  children,
 }: {
   data: TeamFormFields;
   errors: Partial<Record<string, string>>;
   limits: TeamLimits;
   onChange: (field: keyof TeamFormFields, value: string) => void;
   slugHint: string;
+  /** The logo field (create) or the current logo with its replace and remove controls (edit). */
+  children?: ReactNode;
 }) {
   return (
     <div className="grid gap-5">
@@ -138,6 +159,7 @@ export function TeamFields({
         hint={`At most ${limits.membersMax}, one per line (commas or spaces also separate them), in the order the team page lists them.`}
         className="font-mono"
       />
+      {children}
     </div>
   );
 }

@@ -5,20 +5,27 @@ import { Card } from '../../../components/Card.tsx';
 import {
   AdminPageHeader,
   DeleteCard,
+  FileField,
   FormActions,
   StaleFormAlert,
 } from '../../../components/admin/AdminForm.tsx';
+import { formatFileSize } from '../../../components/setups/types.ts';
 import { useEditForm } from '../../../components/admin/useEditForm.ts';
 import { route } from '../../../generated/routes.ts';
-import { TeamFields } from './Create.tsx';
-import type { AdminTeamEdit, TeamFormFields, TeamLimits } from './types.ts';
+import { logoSizeLabel, TeamFields } from './Create.tsx';
+import type { AdminTeamEdit, AdminTeamLogo, TeamFormFields, TeamLimits } from './types.ts';
 
 export interface Props {
   team: AdminTeamEdit;
+  logo: AdminTeamLogo | null;
   limits: TeamLimits;
 }
 
-const fieldsOf = (team: AdminTeamEdit): TeamFormFields => ({
+type EditFields = TeamFormFields & { logo: File | null; removeLogo: boolean };
+
+const fieldsOf = (team: AdminTeamEdit): EditFields => ({
+  logo: null,
+  removeLogo: false,
   name: team.name,
   slug: team.slug,
   tag: team.tag,
@@ -34,12 +41,13 @@ const teamOf = (page: { props: unknown }) => (page.props as Props).team;
  * a save after someone else's change is refused and the form offers the current version.
  * Deleting asks for a second, explicit confirmation.
  */
-export default function EditTeam({ team, limits }: Props) {
+export default function EditTeam({ team, logo, limits }: Props) {
   const { form, behind, load, loadCurrent } = useEditForm(team, fieldsOf);
   const save = (event: FormEvent) => {
     event.preventDefault();
     form.patch(route('admin.teams.update', { id: team.id }), {
       preserveScroll: true,
+      forceFormData: true,
       onSuccess: (page) => load(teamOf(page)),
     });
   };
@@ -82,7 +90,48 @@ export default function EditTeam({ team, limits }: Props) {
             limits={limits}
             onChange={(field, value) => form.setData(field, value as never)}
             slugHint="Changing the slug keeps the old address working: it redirects to the new one."
-          />
+          >
+            {logo && (
+              <div className="flex items-center gap-3 text-sm text-ink" data-test="current-logo">
+                {logo.url && (
+                  <img
+                    src={logo.url}
+                    alt={`Current logo of ${team.name}`}
+                    width={48}
+                    height={48}
+                    className="size-12 rounded border border-line object-contain"
+                  />
+                )}
+                <span>
+                  Current logo: <span className="font-mono">{logo.fileName}</span> (
+                  {formatFileSize(logo.byteSize)})
+                </span>
+              </div>
+            )}
+            <FileField
+              label={logo ? 'Replace the logo' : 'Logo'}
+              name="logo"
+              accept="image/png,image/jpeg,image/webp"
+              onChange={(file) => form.setData('logo', file as never)}
+              error={form.errors.logo}
+              hint={`Optional: a PNG, JPEG or WebP image, at most ${logoSizeLabel(limits.logoMaxBytes)}.${logo ? ' Choose a file only to replace the current one.' : ''}`}
+              progress={form.progress?.percentage}
+            />
+            {logo && (
+              <label className="flex items-center gap-2 text-sm text-ink">
+                <input
+                  type="checkbox"
+                  name="removeLogo"
+                  value="1"
+                  checked={form.data.removeLogo}
+                  onChange={(e) => form.setData('removeLogo', e.target.checked as never)}
+                  className="size-4 accent-accent"
+                  data-test="remove-logo"
+                />
+                Remove the logo
+              </label>
+            )}
+          </TeamFields>
         </Card>
         <FormActions
           label="Save team"

@@ -8,6 +8,7 @@ export interface TeamLimits {
   descriptionMax: number;
   linksMax: number;
   membersMax: number;
+  logoMaxBytes: number;
 }
 
 /** The form's fields as the textareas and inputs hold them. */
@@ -20,6 +21,13 @@ export interface TeamFormFields {
   links: string;
   /** iRacing customer ids, one per line (commas and spaces also separate). */
   members: string;
+}
+
+/** The team's current logo on the edit form. */
+export interface AdminTeamLogo {
+  url: string | null;
+  fileName: string;
+  byteSize: number;
 }
 
 export interface AdminTeamEdit extends TeamFormFields {
