@@ -1,4 +1,5 @@
 import type { JobHandlerFactory } from '../jobs/handlers.ts';
+import { orphanFileJobHandlers } from './orphan-files.ts';
 import { recruitmentJobHandlers } from './recruitment-expiry.ts';
 import { ingestJobHandlers } from '../ingest/jobs/handlers.ts';
 
@@ -10,4 +11,5 @@ import { ingestJobHandlers } from '../ingest/jobs/handlers.ts';
 export const allJobHandlerFactories: readonly JobHandlerFactory[] = [
   ingestJobHandlers,
   recruitmentJobHandlers,
+  orphanFileJobHandlers,
 ];
