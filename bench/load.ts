@@ -1,12 +1,15 @@
 /**
  * npm run bench:load — the site under load (docs/reliability.md, "Load"): the app as
- * bench:signup runs it (NODE_ENV=production, workers on, pools of 10) on a scratch database.
- * For BENCH_LOAD_SECONDS (default 60) BENCH_LOAD_CONNECTIONS (default 200) autocannon
- * connections visit public pages (Inertia visits) and the public API in turn, while
- * BENCH_LOAD_SIGNUPS (default 50) registrations start at once, each from its own source address
- * (127.0.0.10…, as bench:signup), and those accounts then sign in at once. Prints ONE JSON line:
- * requests, 5xx, p95 and max of the visitors, of the sign-ups and of the sign-ins, and the
- * load average. Targets: zero 5xx, no request over 2 s.
+ * bench:signup runs it (production-app.ts: `npm start` in production in processes of its own,
+ * workers on, pools of 10, BENCH_WEB_PROCESSES web processes) on a scratch database.
+ * First a short visitors-only phase (BENCH_LOAD_WARMUP_SECONDS, default 10) measures the CPU
+ * time one visit costs. Then for BENCH_LOAD_SECONDS (default 60) BENCH_LOAD_CONNECTIONS
+ * (default 200) autocannon connections visit public pages (full HTML, rendered on the server)
+ * and the public API in turn, while BENCH_LOAD_SIGNUPS (default 50) registrations start at once,
+ * each from its own source address (127.0.0.10…, as bench:signup), and those accounts then sign
+ * in at once. Prints ONE JSON line: requests, 5xx, p95 and max of the visitors, of the sign-ups
+ * and of the sign-ins, CPU ms per visit (app processes and database backends), and the load
+ * average. Targets: zero 5xx, no request over 2 s.
  */
 import {
   clientFrom,
@@ -22,6 +25,7 @@ import autocannon from 'autocannon';
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
 const CONNECTIONS = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 200);
 const SIGNUPS = Number(process.env.BENCH_LOAD_SIGNUPS ?? 50);
+const WARMUP = Number(process.env.BENCH_LOAD_WARMUP_SECONDS ?? 10);
 const PASSWORD = 'correct horse battery staple';
 
 const app = await startProductionScratchApp();
@@ -35,18 +39,34 @@ const stats = (ms: number[]) => {
 const clientNo = (n: number) =>
   clientFrom(app.url, `127.0.${Math.floor(n / 250)}.${10 + (n % 250)}`);
 
-const inertia = { 'X-Inertia': 'true', 'X-Inertia-Version': app.version };
-const visits = [
-  { path: '/', headers: inertia },
-  { path: '/drivers', headers: inertia },
-  { path: '/series', headers: inertia },
-  { path: '/api/drivers' },
-  { path: '/api/series' },
-  { path: '/api/articles' },
-];
+const visits = ['/', '/drivers', '/series', '/api/drivers', '/api/series', '/api/articles'];
+const requests = visits.map((path) => ({ method: 'GET' as const, path }));
+
+/** A visitors-only run: requests, and the CPU ms the app and its database spent per request. */
+async function visitorsOnly(seconds: number) {
+  const app0 = app.cpuMs();
+  const db0 = app.dbCpuMs();
+  const result = await autocannon({
+    url: app.url,
+    connections: Math.min(CONNECTIONS, 50),
+    duration: seconds,
+    requests,
+    timeout: 30,
+  });
+  const n = Math.max(1, result.requests.total);
+  return {
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    cpu_ms_per_visit: {
+      app: Number(((app.cpuMs() - app0) / n).toFixed(2)),
+      db: Number(((app.dbCpuMs() - db0) / n).toFixed(2)),
+    },
+  };
+}
 
 try {
   await untilApiAnswers(app.url);
+  const warmup = await visitorsOnly(WARMUP);
   const load0 = loadavg()[0]!;
   const visitorMs: number[] = [];
   let visitor5xx = 0;
@@ -61,11 +81,7 @@ try {
       url: app.url,
       connections: CONNECTIONS,
       duration: SECONDS,
-      requests: visits.map((v) => ({
-        method: 'GET' as const,
-        path: v.path,
-        headers: v.headers ?? {},
-      })),
+      requests,
       timeout: 30,
     },
     (err, result) => (err ? fail(err) : finish(result)),
@@ -110,6 +126,8 @@ try {
       bench: 'load',
       seconds: SECONDS,
       connections: CONNECTIONS,
+      web_processes: app.webProcesses,
+      visitors_only: warmup,
       visitors: {
         requests: result.requests.total,
         rps: Math.round(result.requests.average),

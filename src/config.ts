@@ -53,6 +53,12 @@ export const configSchema = z.object({
   SEED_DRIVERS: z.coerce.number().int().min(0).default(5000),
   RUN_WORKERS: bool,
   /**
+   * Web processes `npm start` serves with (Node cluster, one port): 1 serves from the process
+   * itself; more fork that many HTTP-only children while the first process keeps the database,
+   * the migrations, the workers and the demo seed (docs/reliability.md, "Load").
+   */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  /**
    * How long a mutation's answer waits for the read models to show its change (read-your-writes;
    * docs/web.md, "The write path"). 0: never waits.
    */

@@ -4,6 +4,7 @@ import { configOrExit, openRuntime, roleLogger } from './app/runtime.ts';
 import { projectRoot } from './http/app.ts';
 import { startWebServer } from './http/server.ts';
 import { seedDemoContent } from './demo/seed.ts';
+import { forkWebProcesses, isWebChild, serveWebChild } from './app/web-cluster.ts';
 
 /**
  * `npm start`: the whole site in one process, as production runs it unless NODE_ENV says
@@ -14,11 +15,25 @@ import { seedDemoContent } from './demo/seed.ts';
  * store, job system, workers unless RUN_WORKERS=false), the web server, and demo content on the
  * embedded default. Shutdown on SIGINT/SIGTERM runs in reverse order: web server (in-flight
  * requests finish), workers, event store, pools, database.
+ * WEB_CONCURRENCY > 1: this process keeps the runtime and forks that many web processes
+ * sharing the port (src/app/web-cluster.ts); each child runs `serveWebChild`.
  */
 process.env.NODE_ENV ||= 'production';
 const config = configOrExit(1, process.env, { serving: true });
 const logger = roleLogger(config, 'web');
-try {
+if (isWebChild()) {
+  await serveWebChild(config, logger).catch((err: unknown) => {
+    logger.fatal({ err }, 'web process start-up failed');
+    process.exit(1);
+  });
+} else {
+  await startPrimary().catch((err: unknown) => {
+    logger.fatal({ err }, 'start-up failed');
+    process.exit(1);
+  });
+}
+
+async function startPrimary(): Promise<void> {
   if (config.NODE_ENV !== 'development') {
     const { built } = await ensureBundle(projectRoot, path.join(projectRoot, 'dist'), (message) =>
       logger.info(message),
@@ -27,12 +42,28 @@ try {
   }
   const rt = await openRuntime(config, { role: 'web', logger });
   try {
-    const server = await startWebServer(
-      { ...rt, databaseUrl: rt.database.url },
-      { port: config.PORT, host: config.HOST },
+    let url: string;
+    if (config.WEB_CONCURRENCY > 1) {
+      const web = forkWebProcesses({
+        count: config.WEB_CONCURRENCY,
+        databaseUrl: rt.database.url,
+        logger,
+      });
+      rt.onClose(() => web.close());
+      await web.ready;
+      url = `http://${config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST}:${config.PORT}`;
+    } else {
+      const server = await startWebServer(
+        { ...rt, databaseUrl: rt.database.url },
+        { port: config.PORT, host: config.HOST },
+      );
+      rt.onClose(() => server.close());
+      url = server.url;
+    }
+    logger.info(
+      { url, jobs: rt.jobs.backend, webProcesses: config.WEB_CONCURRENCY },
+      `Pitwall is running at ${url}`,
     );
-    rt.onClose(() => server.close());
-    logger.info({ url: server.url, jobs: rt.jobs.backend }, `Pitwall is running at ${server.url}`);
 
     // Demo content is seeded after the server listens, so the site is usable at once and fills
     // in as the workers project what the seed appends. Shutdown aborts it between appends.
@@ -50,7 +81,4 @@ try {
     await rt.close();
     throw err;
   }
-} catch (err) {
-  logger.fatal({ err }, 'start-up failed');
-  process.exit(1);
 }

@@ -1,67 +1,179 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { openSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openRuntime } from '../../src/app/runtime.ts';
 import { loadConfig } from '../../src/config.ts';
-import { startWebServer } from '../../src/http/server.ts';
 import { TestClient } from '../../src/http/test-support/client.ts';
-import { buildWebBundle } from '../../tests/e2e/support/build.ts';
 import { dropDatabase, recreateDatabase } from './scratch-database.ts';
 
 export interface ScratchApp {
   readonly url: string;
   /** The scratch database's name (unique per run: benchmarks use it in e-mail addresses). */
   readonly dbName: string;
-  /** The built bundle's asset version (Inertia visits send it as X-Inertia-Version). */
-  readonly version: string;
+  /** Web processes serving (WEB_CONCURRENCY); the first process also runs the workers. */
+  readonly webProcesses: number;
+  /** Whether pages are rendered on the server from the production bundle (dist/). */
+  readonly ssr: true;
+  /** CPU time (user + system, ms) the app's processes have used so far, all of them summed. */
+  cpuMs(): number;
+  /** CPU time (ms) of the PostgreSQL backends serving the scratch database (live connections). */
+  dbCpuMs(): number;
   close(): Promise<void>;
 }
 
+const root = path.resolve(import.meta.dirname, '../..');
+
 /**
- * The real app as `npm start` runs it in production (NODE_ENV=production, workers on, the built
- * client and SSR bundle: tests/e2e/support/build.ts, built once per source state) on a fresh
- * scratch database. The API's per-client limit is off unless API_RATE_LIMIT is set: the
- * benchmarks measure the server, not the limit.
+ * The real app as `npm start` runs it in production — `tsx src/main.ts` with NODE_ENV=production,
+ * the production bundle (dist/, which `npm start` builds first when missing or stale), workers in
+ * the first process and
+ * BENCH_WEB_PROCESSES web processes (WEB_CONCURRENCY; default 1) — in processes of its own,
+ * so the benchmark's clients never share its event loop, on a fresh scratch database that the
+ * benchmark migrates first. No REDIS_URL: BullMQ and the rate-limit counters live in the scratch
+ * database (a shared Redis would mix their keys with other runs'). The API's per-client limit
+ * is off unless API_RATE_LIMIT is set: the benchmarks measure the server, not the limit.
+ * `cpuMs()` reads the CPU time of the app's process tree from /proc (Linux).
  */
 export async function startProductionScratchApp(): Promise<ScratchApp> {
+  const webProcesses = Number(process.env.BENCH_WEB_PROCESSES ?? 1);
   const dbName = `pitwall_bench_${randomBytes(4).toString('hex')}`;
   const dbUrl = await recreateDatabase(dbName);
   const dataDir = await mkdtemp(path.join(tmpdir(), 'pitwall-bench-'));
-  const bundle = await buildWebBundle();
-  const config = loadConfig({
-    API_RATE_LIMIT: process.env.API_RATE_LIMIT ?? '0',
+  const port = await freePort();
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '',
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    APP_URL: `http://127.0.0.1:${port}`,
+    DATABASE_URL: dbUrl,
     DATA_DIR: dataDir,
-    APP_URL: 'http://127.0.0.1',
     SESSION_SECRET: randomBytes(32).toString('hex'),
     PII_MASTER_KEY: randomBytes(32).toString('hex'),
+    API_RATE_LIMIT: process.env.API_RATE_LIMIT ?? '0',
+    WEB_CONCURRENCY: String(webProcesses),
+    ...(process.env.UV_THREADPOOL_SIZE
+      ? { UV_THREADPOOL_SIZE: process.env.UV_THREADPOOL_SIZE }
+      : {}),
+  };
+  // Migrated here, once, so the app's start is what the measurement sees.
+  const migrator = await openRuntime(loadConfig(env), {
+    role: 'bench',
+    databaseUrl: dbUrl,
+    workers: false,
   });
-  const rt = await openRuntime(config, { role: 'bench', databaseUrl: dbUrl, workers: true });
-  const server = await startWebServer(
-    { ...rt, databaseUrl: dbUrl, web: { mode: 'built', dir: bundle } },
-    { port: 0, host: '127.0.0.1' },
-  );
+  await migrator.close();
+
+  const tsx = path.join(root, 'node_modules/.bin/tsx');
+  // The app's log (warnings and errors, JSON lines) goes to BENCH_APP_LOG when set.
+  const log = process.env.BENCH_APP_LOG ? openSync(process.env.BENCH_APP_LOG, 'w') : 'ignore';
+  const child = spawn(tsx, ['src/main.ts'], { cwd: root, env, stdio: ['ignore', log, 2] });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await untilReady(url, child);
+  } catch (err) {
+    child.kill('SIGKILL');
+    throw err;
+  }
   return {
-    url: server.url,
+    url,
     dbName,
-    version: server.app.version ?? '',
+    webProcesses,
+    ssr: true,
+    cpuMs: () => treeCpuMs(child.pid!),
+    dbCpuMs: () => backendsCpuMs(dbName),
     close: async () => {
-      await server.close(100);
-      await rt.close();
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+      await exited;
+      clearTimeout(timer);
       await dropDatabase(dbName);
       await rm(dataDir, { recursive: true, force: true });
-      await rm(bundle, { recursive: true, force: true });
     },
   };
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function untilReady(url: string, child: ChildProcess): Promise<void> {
+  for (let i = 0; i < 1200; i++) {
+    if (child.exitCode !== null) throw new Error(`the app exited (${child.exitCode})`);
+    const ok = await fetch(`${url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the app never answered /healthz');
+}
+
+/** Every process's parent and CPU ticks (utime + stime, 10 ms each), from /proc. */
+function processes(): Map<number, { ppid: number; ticks: number }> {
+  const stats = new Map<number, { ppid: number; ticks: number }>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // Fields after the command name (which may hold spaces) in parentheses.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      stats.set(Number(entry), {
+        ppid: Number(fields[1]),
+        ticks: Number(fields[11]) + Number(fields[12]),
+      });
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return stats;
+}
+
+/** PostgreSQL backends name their database in their title (`postgres: user db addr state`). */
+function backendsCpuMs(dbName: string): number {
+  let ticks = 0;
+  for (const [pid, s] of processes()) {
+    try {
+      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(` ${dbName} `)) ticks += s.ticks;
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return ticks * 10;
+}
+
+/** CPU time of `pid` and every descendant, in ms. */
+function treeCpuMs(pid: number): number {
+  const stats = processes();
+  const inTree = (p: number): boolean => {
+    for (let q = p, hops = 0; q > 1 && hops < 64; hops++) {
+      if (q === pid) return true;
+      q = stats.get(q)?.ppid ?? 0;
+    }
+    return false;
+  };
+  let ticks = 0;
+  for (const [p, s] of stats) if (inTree(p)) ticks += s.ticks;
+  return ticks * 10;
 }
 
 /** Waits until the workers have built the read models the API reads (it answers 200). */
 export async function untilApiAnswers(url: string): Promise<void> {
   for (let i = 0; ; i++) {
     if ((await fetch(`${url}/api/drivers`)).status === 200) return;
-    if (i > 300) throw new Error('the API never answered 200');
+    if (i > 600) throw new Error('the API never answered 200');
     await new Promise((r) => setTimeout(r, 100));
   }
 }
