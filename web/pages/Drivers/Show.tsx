@@ -327,7 +327,7 @@ function CategoryCardLink({
       <dl className="mt-3 grid grid-cols-3 gap-2 text-sm">
         <div>
           <dt className="text-ink-muted">iRating</dt>
-          <dd className="text-lg font-semibold text-ink tabular-nums">
+          <dd className="text-lg font-semibold text-ink tabular-nums" data-test="card-irating">
             {formatIrating(card.irating)}
           </dd>
         </div>
