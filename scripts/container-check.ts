@@ -349,7 +349,13 @@ async function main(): Promise<void> {
     });
     child = running;
     const origin = `http://127.0.0.1:${port}`;
-    const html = await (await waitFor(`${origin}/`, running, 180_000)).text();
+    const home = await waitFor(`${origin}/`, running, 180_000);
+    const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(
+      home.headers.get('content-security-policy') ?? '',
+    )?.[1];
+    if (!scriptSrc?.includes("'nonce-") || scriptSrc.includes("'unsafe-inline'"))
+      throw new Error(`the home page's CSP is not production's (script-src ${scriptSrc})`);
+    const html = await home.text();
     if (!html.includes('data-page'))
       throw new Error('the home page is not a server-rendered Inertia page');
     if (!/<script[^>]+src="\/assets\//.test(html))
@@ -358,7 +364,9 @@ async function main(): Promise<void> {
       data?: unknown;
     };
     if (!Array.isArray(body.data)) throw new Error('/api/series did not answer a JSON list');
-    log('the image serves the home page (server-rendered, built assets) and the JSON API');
+    log(
+      "the image serves the home page (server-rendered, built assets, production's CSP) and the JSON API",
+    );
   } catch (err) {
     failed = err;
   } finally {
