@@ -93,7 +93,7 @@ export function AsOfBar({
           className="rounded-md border border-warning/40 bg-warning-soft px-4 py-3 text-sm text-warning"
           data-test="as-of-notice"
         >
-          {view.notice} Showing today.
+          {`${view.notice} Showing today.`}
         </p>
       )}
       <form
