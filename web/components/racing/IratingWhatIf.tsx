@@ -1,5 +1,5 @@
 import { GripVertical } from 'lucide-react';
-import { useMemo, useState, type DragEvent, type ReactNode } from 'react';
+import { useMemo, useState, useSyncExternalStore, type DragEvent, type ReactNode } from 'react';
 import { raceIratingChanges, type ResultForModel } from '../../../src/domain/irating.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatIrating, formatSignedInteger, NONE } from '../../lib/racing-format.ts';
@@ -30,6 +30,19 @@ export interface WhatIfClass {
   name: string;
   lines: WhatIfLine[];
 }
+
+const noSubscription = () => () => {};
+/**
+ * False on the server and in the hydrating render, then true: the position selects list every
+ * position only in the browser. The what-if needs JavaScript anyway, and a class of n lines
+ * would otherwise send n² options in the server's HTML (3,600 for a field of 60).
+ */
+const useHydrated = (): boolean =>
+  useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 
 /** The model's change for every driver of a class with its lines in `order`. */
 function changesFor(lines: readonly WhatIfLine[], teamEvent: boolean): Map<number, number> {
@@ -78,6 +91,7 @@ function ClassWhatIf({ cls, teamEvent }: { cls: WhatIfClass; teamEvent: boolean 
   const [order, setOrder] = useState<WhatIfLine[]>(initial);
   const [dragged, setDragged] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
+  const hydrated = useHydrated();
   const changes = useMemo(() => changesFor(order, teamEvent), [order, teamEvent]);
   const moved = order.some((l, i) => l.key !== initial[i]?.key);
 
@@ -162,11 +176,15 @@ function ClassWhatIf({ cls, teamEvent }: { cls: WhatIfClass; teamEvent: boolean 
                   onChange={(event) => move(line.key, Number(event.target.value))}
                   data-test={`whatif-position-${line.key}`}
                 >
-                  {order.map((_, i) => (
-                    <option key={i} value={i}>
-                      P{i + 1}
-                    </option>
-                  ))}
+                  {hydrated ? (
+                    order.map((_, i) => (
+                      <option key={i} value={i}>
+                        P{i + 1}
+                      </option>
+                    ))
+                  ) : (
+                    <option value={index}>{`P${index + 1}`}</option>
+                  )}
                 </select>
               </td>
               <td className="px-3 py-1.5">

@@ -62,4 +62,28 @@ describe('IratingWhatIf', () => {
     expect(html).toMatch(/data-test="whatif-change-1"><span[^>]*>\+50</);
     expect(html).toContain('What-if position of Driver 2');
   });
+
+  it('sends each position select with its own position only: the browser adds the rest', async () => {
+    const lines = Array.from({ length: 30 }, (_, i) => ({
+      key: `d${i + 1}`,
+      name: `Driver ${i + 1}`,
+      classPosition: i + 1,
+      teamId: null,
+      drivers: [
+        {
+          custId: i + 1,
+          name: `Driver ${i + 1}`,
+          laps: 10,
+          oldIrating: 1500,
+          recordedChange: null,
+        },
+      ],
+    }));
+    const html = await render(
+      <IratingWhatIf teamEvent={false} classes={[{ id: 1, name: 'GT3', lines }]} />,
+    );
+    // One option per row (30), not one per row and position (900).
+    expect(html.match(/<option /g)).toHaveLength(30);
+    expect(html).toContain('<option value="29" selected="">P30</option></select>');
+  });
 });
