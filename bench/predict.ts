@@ -6,12 +6,20 @@
  * JSON line:
  *   {"slots":N,"entries_mae":…,"splits_exact_pct":…,"sof_mape_pct":…,
  *    "baseline_entries_mae":…,"baseline_splits_exact_pct":…,"baseline_sof_mape_pct":…,
- *    "in_range_pct":…}
+ *    "in_range_pct":…,"official_pct":…,"official_brier":…,"baseline_official_brier":…}
+ * The goes-official probability is scored by its Brier score (mean squared error of the
+ * probability against 1 = went official, 0 = did not); the baseline says 1 or 0 by whether the
+ * same slot one week earlier had the minimum.
  *
  *   npm run bench:predict -- [--drivers N] [--seasons N]
  */
 import { createDemoWorld } from '../src/demo/iracing/index.ts';
-import { predictSlot, sameSlotLastWeek, type PastSession } from '../src/domain/split-prediction.ts';
+import {
+  OFFICIAL_MIN_ENTRIES,
+  predictSlot,
+  sameSlotLastWeek,
+  type PastSession,
+} from '../src/domain/split-prediction.ts';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -56,6 +64,9 @@ let sofError = 0;
 let baselineSofError = 0;
 let sofSlots = 0;
 let inRange = 0;
+let brier = 0;
+let baselineBrier = 0;
+let official = 0;
 for (const sessions of bySeries.values()) {
   const history = [...sessions.values()].sort((a, b) => a.startMs - b.startMs);
   for (const target of history) {
@@ -67,6 +78,10 @@ for (const sessions of bySeries.values()) {
     baselineEntriesError += Math.abs(baseline.entries - target.entries);
     if (prediction.splits === target.splits) splitsExact++;
     if (baseline.splits === target.splits) baselineSplitsExact++;
+    const wentOfficial = target.entries >= OFFICIAL_MIN_ENTRIES ? 1 : 0;
+    official += wentOfficial;
+    brier += (prediction.officialProbability - wentOfficial) ** 2;
+    baselineBrier += ((baseline.entries >= OFFICIAL_MIN_ENTRIES ? 1 : 0) - wentOfficial) ** 2;
     if (target.entries >= prediction.entriesLow && target.entries <= prediction.entriesHigh) {
       inRange++;
     }
@@ -90,5 +105,8 @@ console.log(
     baseline_splits_exact_pct: pct(baselineSplitsExact, slots),
     baseline_sof_mape_pct: pct(baselineSofError, sofSlots),
     in_range_pct: pct(inRange, slots),
+    official_pct: pct(official, slots),
+    official_brier: slots === 0 ? null : round(brier / slots, 4),
+    baseline_official_brier: slots === 0 ? null : round(baselineBrier / slots, 4),
   }),
 );

@@ -13,6 +13,12 @@
  *  - top-split SOF: the mean of the same slots' top-split SOF.
  *  - uncertainty: an 80% range of entries (and the splits at its ends) from the spread of those
  *    values, at least ±50%.
+ *  - goes official: iRacing counts a race (and its iRating and safety changes) only when at
+ *    least the series' minimum of drivers registered: 6 unless the series sets more (the
+ *    Sporting Code, section 5; the catalog does not publish a series' own minimum). The
+ *    probability is the share of the same values at or above it, smoothed toward the normal
+ *    model of the entries (mean and spread above): (k + p_normal) / (n + 1), so a few past
+ *    sessions never give a certain 0 or 1.
  */
 
 export const WEEK_MS = 7 * 86_400_000;
@@ -22,6 +28,8 @@ const SAME_SLOT_MS = 5 * 60_000;
 /** The same slot's last six weeks count alike (on the demo history, fewer or decaying weights did worse). */
 const SAME_SLOT_WEEKS = 6;
 const MIN_RELATIVE_SPREAD = 0.5;
+/** iRacing's default minimum of registered drivers for an official race (Sporting Code §5). */
+export const OFFICIAL_MIN_ENTRIES = 6;
 /** z of the 80% two-sided range. */
 const Z80 = 1.2816;
 
@@ -55,6 +63,8 @@ export interface SlotPrediction {
   topSof: number | null;
   /** How many past sessions of the same slot it rests on (0: the series' level only). */
   basis: number;
+  /** Probability (0–1) that at least OFFICIAL_MIN_ENTRIES register: the race goes official. */
+  officialProbability: number;
 }
 
 /** The same-slot naive forecast: what the slot had one week earlier (null: it did not run). */
@@ -118,6 +128,9 @@ export function predictSlot(
   const entries = Math.max(1, Math.round(mean));
   const entriesLow = Math.max(1, Math.round(mean - Z80 * spread));
   const entriesHigh = Math.max(entriesLow, Math.round(mean + Z80 * spread));
+  const officialShare = values.filter((v) => v.entries >= OFFICIAL_MIN_ENTRIES).length;
+  const officialNormal = 1 - normalCdf((OFFICIAL_MIN_ENTRIES - 0.5 - mean) / Math.max(spread, 0.5));
+  const officialProbability = (officialShare + officialNormal) / (values.length + 1);
   const sofs = values.filter((v) => v.topSof !== null);
   const sofWeight = sofs.reduce((n, v) => n + v.weight, 0);
   return {
@@ -132,7 +145,19 @@ export function predictSlot(
         ? Math.round(sofs.reduce((n, v) => n + v.topSof! * v.weight, 0) / sofWeight)
         : null,
     basis,
+    officialProbability,
   };
+}
+
+/** Φ(z), the standard normal CDF (Abramowitz–Stegun 7.1.26, error < 1.5e-7). */
+export function normalCdf(z: number): number {
+  const x = Math.abs(z) / Math.SQRT2;
+  const t = 1 / (1 + 0.3275911 * x);
+  const poly =
+    t *
+    (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))));
+  const erf = 1 - poly * Math.exp(-x * x);
+  return z >= 0 ? (1 + erf) / 2 : (1 - erf) / 2;
 }
 
 /**

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  OFFICIAL_MIN_ENTRIES,
   WEEK_MS,
   estimateFieldCap,
+  normalCdf,
   predictSlot,
   sameSlotLastWeek,
   splitsFor,
@@ -49,6 +51,29 @@ describe('split prediction', () => {
     const p = predictSlot([session(1, 12, { startMs: T0 - 86_400_000 })], target)!;
     expect(p.basis).toBe(0);
     expect(p.entries).toBe(12);
+  });
+
+  it('gives the chance to go official from the same slots, never a certain 0 or 1', () => {
+    expect(OFFICIAL_MIN_ENTRIES).toBe(6);
+    const busy = predictSlot([session(1, 40), session(2, 44), session(3, 38)], target)!;
+    expect(busy.officialProbability).toBeGreaterThan(0.95);
+    expect(busy.officialProbability).toBeLessThan(1);
+    const quiet = predictSlot([session(1, 2), session(2, 3), session(3, 1)], target)!;
+    expect(quiet.officialProbability).toBeLessThan(0.1);
+    expect(quiet.officialProbability).toBeGreaterThan(0);
+    // Two of four past weeks had the minimum: about even.
+    const borderline = predictSlot(
+      [session(1, 7), session(2, 4), session(3, 8), session(4, 5)],
+      target,
+    )!;
+    expect(borderline.officialProbability).toBeGreaterThan(0.3);
+    expect(borderline.officialProbability).toBeLessThan(0.7);
+  });
+
+  it('has a standard normal CDF', () => {
+    expect(normalCdf(0)).toBeCloseTo(0.5, 6);
+    expect(normalCdf(1.2816)).toBeCloseTo(0.9, 3);
+    expect(normalCdf(-1.96)).toBeCloseTo(0.025, 3);
   });
 
   it('bounds the field cap by the largest split and by split sessions', () => {

@@ -258,6 +258,8 @@ describe('slot predictions', () => {
     });
     expect(first.entriesLow).toBeLessThan(first.entries);
     expect(first.entriesHigh).toBeGreaterThan(first.entries);
+    expect(first.officialProbability).toBeGreaterThan(0);
+    expect(first.officialProbability).toBeLessThan(1);
     // Thursday's slots never ran: the series' sessions at the same hour stand in.
     expect(slots[2]!.basis).toBe(0);
     // Sessions 52 and 53 (2025-01-15, later that day) are not known at 12:00.

@@ -20,6 +20,8 @@ export interface SlotPredictionDto {
   topSof: number | null;
   /** Past sessions of the same slot it rests on (0: the series' recent level only). */
   basis: number;
+  /** Probability (0–1) that the race goes official (at least iRacing's minimum registers). */
+  officialProbability: number;
 }
 
 const DAY_MS = 86_400_000;

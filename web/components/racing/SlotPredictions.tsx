@@ -18,10 +18,19 @@ export interface UpcomingSlot {
   splitsHigh: number;
   topSof: number | null;
   basis: number;
+  /** 0–1: the chance at least iRacing's minimum (6) registers, so the race goes official. */
+  officialProbability: number;
 }
 
 const range = (low: number, high: number) =>
   low === high ? '' : ` (${formatInteger(low)}–${formatInteger(high)})`;
+
+/** A probability as a reader takes it: "97%", never a false certainty ("> 99%", "< 1%"). */
+export function formatChance(p: number): string {
+  if (p > 0.99) return '> 99%';
+  if (p < 0.01) return '< 1%';
+  return `${Math.round(p * 100)}%`;
+}
 
 const columns: Column<UpcomingSlot>[] = [
   {
@@ -68,6 +77,16 @@ const columns: Column<UpcomingSlot>[] = [
     cell: (s) => (s.topSof === null ? NONE : `~${formatIrating(s.topSof)}`),
   },
   {
+    key: 'official',
+    header: 'Goes official',
+    numeric: true,
+    cell: (s) => (
+      <span className="whitespace-nowrap" data-test="predicted-official">
+        {formatChance(s.officialProbability)}
+      </span>
+    ),
+  },
+  {
     key: 'basis',
     header: 'Based on',
     cell: (s) =>
@@ -97,13 +116,14 @@ export function SlotPredictions({
       <p className="px-4 pt-3 text-sm text-ink-muted">
         Predicted from the same time slot in recent weeks; the ranges in brackets hold the actual
         figure about 4 times in 5. Splits follow iRacing’s rule: entries over the series’ field
-        size, balanced.
+        size, balanced. “Goes official” is the chance that at least 6 drivers register (iRacing’s
+        minimum for an official race), from the same slots and the spread of their entries.
       </p>
       <DataTable
         columns={columns}
         rows={slots}
         rowKey={(s) => s.startTime}
-        caption="Coming races with predicted entries, splits and top split strength of field"
+        caption="Coming races with predicted entries, splits, top split strength of field and chance to go official"
         data-test="slot-predictions-table"
       />
     </Card>

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { renderPage } from '../../layouts/render-for-test.tsx';
 import { IratingWhatIf } from './IratingWhatIf.tsx';
-import { SlotPredictions } from './SlotPredictions.tsx';
+import { formatChance, SlotPredictions } from './SlotPredictions.tsx';
 
 const render = (node: ReactNode) =>
   renderPage({ component: 'Test/Show', Component: () => node, url: '/test' });
@@ -25,6 +25,7 @@ describe('SlotPredictions', () => {
             splitsHigh: 3,
             topSof: 2040,
             basis: 4,
+            officialProbability: 0.934,
           },
         ]}
       />,
@@ -34,6 +35,12 @@ describe('SlotPredictions', () => {
     expect(html).toContain('(1–3)');
     expect(html).toContain('~2,040');
     expect(html).toContain('4 past races in this slot');
+    expect(html).toContain('Goes official');
+    expect(html).toContain('93%');
+  });
+
+  it('never states a false certainty for going official', () => {
+    expect([0.999, 0.5, 0.004].map(formatChance)).toEqual(['> 99%', '50%', '< 1%']);
   });
 
   it('renders nothing without slots', async () => {
