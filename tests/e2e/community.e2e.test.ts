@@ -6,14 +6,18 @@ import { demoProId, demoPros, seedDemoPros } from '../../src/demo/pros.ts';
 import { demoTeams, seedDemoTeams } from '../../src/demo/teams.ts';
 import { demoSetupFile } from '../../src/files/demo-setup-file.ts';
 import { send } from '../../src/http/admin/test-support/admin-app.ts';
+import { SCRIPTED_SVG, TINY_PNG } from '../support/images.ts';
 import { axeViolations } from './support/axe.ts';
 import { launchChromium } from './support/browser.ts';
 import { buildWebBundle } from './support/build.ts';
 
 /**
  * The community catalog in real Chromium against the production bundle: the demo content seeded
- * through the commands is on the public pages, an admin creates a team through the admin form and
- * finds it on its public page, and axe-core finds nothing on any of these pages.
+ * through the commands is on the public pages; an admin creates a team (with its logo), a gear
+ * item, a pro and a setup (with its file) through the admin forms and finds each on its public
+ * page and in the JSON API; the setup downloads byte-identical; uploads are judged by their bytes
+ * (an SVG named .png, an HTML file named .sto are refused); a member gets 403 on the admin calls;
+ * axe-core finds nothing on any of these pages.
  */
 let bundle: string;
 let app: AdminApp;
@@ -119,7 +123,7 @@ describe('teams in Chromium', { timeout: 90_000 }, () => {
     expect(await axeViolations(guest)).toEqual([]);
   });
 
-  it('lets an admin create a team with field errors first, then finds it on its public page', async () => {
+  it('lets an admin create a team with field errors first (an SVG renamed .png refused), then finds it with its logo on its public page', async () => {
     await admin.goto(`${app.url}/admin/teams/create`);
     await field('name').fill('Midnight Apex');
     expect(await field('slug').inputValue()).toBe('midnight-apex');
@@ -134,12 +138,43 @@ describe('teams in Chromium', { timeout: 90_000 }, () => {
 
     await field('members').fill(String(RACER));
     await field('tag').fill('mna');
+    // An SVG (with a script) named like a PNG, with a PNG's type: refused by its bytes.
+    await field('logo').setInputFiles({
+      name: 'apex.png',
+      mimeType: 'image/png',
+      buffer: SCRIPTED_SVG,
+    });
+    await admin.locator('[data-test="team-submit"]').click();
+    await admin
+      .locator('[data-test="input-error"]', {
+        hasText: 'A logo must be a PNG, JPEG or WebP image.',
+      })
+      .waitFor();
+    expect(admin.url()).toBe(`${app.url}/admin/teams/create`);
+    expect(await axeViolations(admin)).toEqual([]);
+
+    await field('logo').setInputFiles({
+      name: 'apex.png',
+      mimeType: 'image/png',
+      buffer: TINY_PNG,
+    });
     await admin.locator('[data-test="team-submit"]').click();
     await admin.locator('[data-test="flash-success"]', { hasText: 'Team created.' }).waitFor();
     expect(admin.url()).toMatch(/\/admin\/teams\/[0-9a-f-]{36}$/);
+    await admin.locator('[data-test="current-logo"]', { hasText: 'apex.png' }).waitFor();
 
     await guest.goto(`${app.url}/teams/midnight-apex`);
     await guest.locator('[data-test="team-name"]', { hasText: 'Midnight Apex' }).waitFor();
+    const logo = guest.locator('[data-test="team-logo"]');
+    expect(await logo.getAttribute('alt')).toBe('Midnight Apex logo');
+    // The browser decoded the served image (a broken one has no natural width).
+    await expect
+      .poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(1);
+    const served = await guest.request.get(`${app.url}${(await logo.getAttribute('src'))!}`);
+    expect(served.headers()['content-type']).toBe('image/png');
+    expect(served.headers()['x-content-type-options']).toBe('nosniff');
+    expect((await served.body()).equals(TINY_PNG)).toBe(true);
     expect(await guest.locator('[data-test="team-name"]').textContent()).toContain('MNA');
     expect(await guest.locator('[data-test="team-member-count"]').textContent()).toBe('1');
     // No member has driven a team event in this world: the results card shows its empty state.
@@ -214,8 +249,11 @@ describe('the admin catalog in Chromium', { timeout: 90_000 }, () => {
       .first()
       .click();
     await guest.getByText('Stompwerk').first().waitFor();
-    const team = await apiJson<{ data: { name: string } }>('/api/teams/midnight-apex');
-    expect(team.data).toMatchObject({ name: 'Midnight Apex' });
+    const team = await apiJson<{
+      data: { name: string; logoUrl: string; results: unknown[]; recruitment: unknown[] };
+    }>('/api/teams/midnight-apex');
+    expect(team.data).toMatchObject({ name: 'Midnight Apex', results: [], recruitment: [] });
+    expect(team.data.logoUrl).toMatch(/^\/teams\/midnight-apex\/logo\?v=[0-9a-f]{12}$/);
   });
 
   it('refuses a .sto renamed from an HTML file, then uploads a setup; it is listed, in the API, and downloads byte-identical', async () => {
