@@ -13,9 +13,11 @@ import {
 let api: ApiTestServer;
 const lena = driverNamed('Lena Fischer');
 
+// Starting the app and rebuilding every racing read model from the world's events takes seconds
+// on an idle machine and can take minutes on a busy CI machine; the bound only catches a hang.
 beforeAll(async () => {
   api = await startApiTestServer();
-});
+}, 240_000);
 
 afterAll(async () => {
   await api?.close();
