@@ -427,3 +427,60 @@ export function AdminCreatePage({
     </>
   );
 }
+
+/**
+ * An admin edit page: title, the way back to the list, the form opened at a revision with its
+ * stale-revision alert, the fields in a card, the submit row with its "Saved" note, and the
+ * delete card below the form.
+ */
+export function AdminEditPage({
+  headTitle,
+  title,
+  back,
+  description,
+  action,
+  onSubmit,
+  errors,
+  behind,
+  onLoadCurrent,
+  busy,
+  saved,
+  submitLabel,
+  formTestId,
+  submitTestId,
+  remove,
+  children,
+}: {
+  /** The document title (default: `title`). */
+  headTitle?: string;
+  title: string;
+  back: { href: string; label: string };
+  description?: ReactNode;
+  action?: ReactNode;
+  onSubmit: (event: FormEvent) => void;
+  errors: FormErrors;
+  behind: boolean;
+  onLoadCurrent: () => void;
+  busy: boolean;
+  saved: boolean;
+  submitLabel: string;
+  formTestId: string;
+  submitTestId: string;
+  /** The delete card's props. */
+  remove: Parameters<typeof DeleteCard>[0];
+  /** The fields. */
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <Head title={headTitle ?? title} />
+      <AdminPageHeader title={title} back={back} description={description} action={action} />
+      <form onSubmit={onSubmit} noValidate className="grid max-w-3xl gap-6" data-test={formTestId}>
+        <StaleFormAlert errors={errors} behind={behind} onLoadCurrent={onLoadCurrent} />
+        <Card>{children}</Card>
+        <FormActions label={submitLabel} busy={busy} saved={saved} testId={submitTestId} />
+      </form>
+      <DeleteCard {...remove} />
+    </>
+  );
+}

@@ -1,8 +1,8 @@
-import { useForm } from '@inertiajs/react';
-import { useId, type FormEvent } from 'react';
+import { useId } from 'react';
 import { Field } from '../../../components/Field.tsx';
 import { InputError, inputClasses } from '../../../components/Input.tsx';
 import { AdminCreatePage, TextAreaField } from '../../../components/admin/AdminForm.tsx';
+import { useCreateForm } from '../../../components/admin/useEditForm.ts';
 import { route } from '../../../generated/routes.ts';
 import { GEAR_TYPE_NAMES, type GearType } from '../../Gears/types.ts';
 import type { GearFormFields, GearLimits } from './types.ts';
@@ -14,37 +14,28 @@ export interface Props {
 
 /** `/admin/gears/create`: a new gear item. */
 export default function CreateGear({ limits, types }: Props) {
-  const form = useForm<GearFormFields>({
-    type: types[0] ?? 'wheel_base',
-    brand: '',
-    model: '',
-    description: '',
-    priceMinUsd: '',
-    priceMaxUsd: '',
-    url: '',
-  });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    form.post(route('admin.gears.store'), { preserveScroll: true });
-  };
+  const { fields, page } = useCreateForm<GearFormFields>(
+    {
+      type: types[0] ?? 'wheel_base',
+      brand: '',
+      model: '',
+      description: '',
+      priceMinUsd: '',
+      priceMaxUsd: '',
+      url: '',
+    },
+    { url: route('admin.gears.store') },
+  );
   return (
     <AdminCreatePage
       title="New gear item"
       back={{ href: route('admin.gears'), label: 'Gear' }}
-      onSubmit={submit}
-      errors={form.errors}
-      busy={form.processing}
+      {...page}
       submitLabel="Add item"
       formTestId="gear-form"
       submitTestId="gear-submit"
     >
-      <GearFields
-        data={form.data}
-        errors={form.errors}
-        limits={limits}
-        types={types}
-        onChange={(field, value) => form.setData(field, value as never)}
-      />
+      <GearFields {...fields} limits={limits} types={types} />
     </AdminCreatePage>
   );
 }

@@ -1,8 +1,8 @@
-import { useForm } from '@inertiajs/react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { Field } from '../../../components/Field.tsx';
 import { InputError } from '../../../components/Input.tsx';
 import { AdminCreatePage, TextAreaField } from '../../../components/admin/AdminForm.tsx';
+import { useCreateForm } from '../../../components/admin/useEditForm.ts';
 import { route } from '../../../generated/routes.ts';
 import { GEAR_TYPE_NAMES } from '../../Gears/types.ts';
 import type { GearChoice, ProFormFields, ProLimits } from './types.ts';
@@ -26,29 +26,19 @@ export const emptyProForm: ProFormFields = {
 
 /** `/admin/pros/create`: a new pro-driver profile. */
 export default function CreatePro({ limits, gear }: Props) {
-  const form = useForm<ProFormFields>(emptyProForm);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    form.post(route('admin.pros.store'), { preserveScroll: true });
-  };
+  const { fields, page } = useCreateForm<ProFormFields>(emptyProForm, {
+    url: route('admin.pros.store'),
+  });
   return (
     <AdminCreatePage
       title="New pro driver"
       back={{ href: route('admin.pros'), label: 'Pro drivers' }}
-      onSubmit={submit}
-      errors={form.errors}
-      busy={form.processing}
+      {...page}
       submitLabel="Add driver"
       formTestId="pro-form"
       submitTestId="pro-submit"
     >
-      <ProFields
-        data={form.data}
-        errors={form.errors}
-        limits={limits}
-        gear={gear}
-        onChange={(field, value) => form.setData(field, value as never)}
-      />
+      <ProFields {...fields} limits={limits} gear={gear} />
     </AdminCreatePage>
   );
 }

@@ -1,6 +1,5 @@
-import { useForm } from '@inertiajs/react';
-import type { FormEvent } from 'react';
 import { AdminCreatePage } from '../../../components/admin/AdminForm.tsx';
+import { useCreateForm } from '../../../components/admin/useEditForm.ts';
 import { route } from '../../../generated/routes.ts';
 import type { SetupType } from '../../../components/setups/types.ts';
 import { SetupFields } from '../../../components/setups/SetupFields.tsx';
@@ -18,40 +17,35 @@ export interface Props {
 
 /** `/admin/setups/create`: a new setup with its file (uploaded with progress). */
 export default function CreateSetup({ limits, types, options }: Props) {
-  const form = useForm<SetupFormFields & { file: File | null }>({
-    carId: '',
-    trackId: '',
-    seriesId: '',
-    seasonId: '',
-    type: types[0] ?? 'race',
-    lapTime: '',
-    conditions: '',
-    notes: '',
-    author: '',
-    file: null,
-  });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    form.post(route('admin.setups.store'), { preserveScroll: true, forceFormData: true });
-  };
+  const { form, fields, page } = useCreateForm<SetupFormFields & { file: File | null }>(
+    {
+      carId: '',
+      trackId: '',
+      seriesId: '',
+      seasonId: '',
+      type: types[0] ?? 'race',
+      lapTime: '',
+      conditions: '',
+      notes: '',
+      author: '',
+      file: null,
+    },
+    { url: route('admin.setups.store'), forceFormData: true },
+  );
   return (
     <AdminCreatePage
       title="New setup"
       back={{ href: route('admin.setups'), label: 'Setups' }}
-      onSubmit={submit}
-      errors={form.errors}
-      busy={form.processing}
+      {...page}
       submitLabel="Add setup"
       formTestId="setup-form"
       submitTestId="setup-submit"
     >
       <SetupFields
-        data={form.data}
-        errors={form.errors}
+        {...fields}
         limits={limits}
         types={types}
         choices={options}
-        onChange={(field, value) => form.setData(field, value as never)}
         onFile={(file) => form.setData('file', file)}
         fileRequired
         fileHint="An iRacing .sto file, at most 1 MiB."
