@@ -142,6 +142,12 @@ async function pickPaths(): Promise<string[]> {
                       'YYYY-MM-DD') AS v
          FROM racing_results WHERE is_primary AND cust_id = ${Number(driver!.cust_id)}`,
     );
+    // A past day for the leaderboards as of a date: ten days before the series' last race, so
+    // the season's leaderboards read complete weeks and a cut week (docs/as-of.md).
+    const pastDay = await one<string>(
+      `SELECT to_char((max(start_time) - interval '10 days') AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS v
+         FROM racing_subsessions WHERE series_id = ${Number(seriesId)}`,
+    );
     // What people type: the first three letters of a common last name.
     const lastName = driver!.display_name.split(/\s+/).at(-1) ?? driver!.display_name;
     const series = `/series/${seriesId}`;
@@ -166,6 +172,9 @@ async function pickPaths(): Promise<string[]> {
       `/subsessions/${subsessionId}`,
       '/world-records',
       '/stats/irating',
+      `/?asOf=${pastDay}`,
+      `/drivers?asOf=${pastDay}`,
+      `${series}/stats?asOf=${pastDay}`,
     ];
   } finally {
     await db.end();
