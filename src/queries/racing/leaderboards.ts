@@ -77,7 +77,11 @@ export async function seasonLeaderboard(
     params.asOf === undefined
       ? await currentRows(db, seasonId, column, offset, limit)
       : await rowsAt(db, seasonId, column, params.asOf, offset, limit);
-  return offsetPage(rows, limit, offset, (r, index) => ({
+  return offsetPage(rows, limit, offset, (r, index) => entryOf(r, column, index));
+}
+
+function entryOf(r: StatsRow, column: Column, index: number): LeaderboardEntryDto {
+  return {
     rank: index + 1,
     custId: r.cust_id,
     displayName: r.display_name,
@@ -89,7 +93,7 @@ export async function seasonLeaderboard(
     topFives: r.top_fives,
     lapsLed: r.laps_led,
     incidents: r.incidents,
-  }));
+  };
 }
 
 type Column = (typeof COLUMN)[LeaderboardKind];
@@ -132,17 +136,53 @@ async function rowsAt(
   offset: number,
   limit: number,
 ): Promise<StatsRow[]> {
-  const totals = seasonDriverTotalsAt(db, seasonId, at, 't');
+  const totals = await seasonDriverTotalsAt(db, seasonId, at, 't');
   const { rows } = await db.raw<{ rows: StatsRow[] }>(
     `SELECT t.cust_id, n.display_name, n.country_code, t.races, t.wins, t.poles, t.top_fives,
             t.laps_led, t.incidents
-       FROM ? JOIN ${SEASON_DRIVER_STATS_TABLE} n ON n.cust_id = t.cust_id AND n.season_id = ?
+       FROM ${totals.sql} JOIN ${SEASON_DRIVER_STATS_TABLE} n ON n.cust_id = t.cust_id AND n.season_id = ?
       WHERE t.${column} > 0
       ORDER BY t.${column} DESC, t.cust_id
       OFFSET ? LIMIT ?`,
-    [totals, seasonId, offset, limit + 1],
+    [...totals.bindings, seasonId, offset, limit + 1],
   );
   return rows;
+}
+
+/**
+ * The first `limit` entries of every leaderboard at `at` from one computation of the season's
+ * totals then (the series stats page of a past day shows all four).
+ */
+export async function seasonLeaderboardsAt(
+  db: Knex,
+  seasonId: number,
+  at: Date,
+  limit: number,
+): Promise<Record<LeaderboardKind, LeaderboardEntryDto[]>> {
+  const totals = await seasonDriverTotalsAt(db, seasonId, at, 't');
+  const boards = LEADERBOARDS.map(
+    (kind) => `(SELECT '${kind}' AS kind, x.* FROM totals x WHERE x.${COLUMN[kind]} > 0
+                 ORDER BY x.${COLUMN[kind]} DESC, x.cust_id LIMIT ?)`,
+  );
+  const { rows } = await db.raw<{ rows: (StatsRow & { kind: LeaderboardKind })[] }>(
+    `WITH totals AS MATERIALIZED (SELECT t.* FROM ${totals.sql})
+     SELECT b.kind, b.cust_id, n.display_name, n.country_code, b.races, b.wins, b.poles,
+            b.top_fives, b.laps_led, b.incidents
+       FROM (${boards.join(' UNION ALL ')}) b
+       JOIN ${SEASON_DRIVER_STATS_TABLE} n ON n.cust_id = b.cust_id AND n.season_id = ?`,
+    [...totals.bindings, ...boards.map(() => limit), seasonId],
+  );
+  const out = Object.fromEntries(
+    LEADERBOARDS.map((k) => [k, [] as LeaderboardEntryDto[]]),
+  ) as Record<LeaderboardKind, LeaderboardEntryDto[]>;
+  for (const kind of LEADERBOARDS) {
+    const column = COLUMN[kind];
+    const mine = rows
+      .filter((r) => r.kind === kind)
+      .sort((a, b) => b[column] - a[column] || a.cust_id - b.cust_id);
+    out[kind] = mine.map((r, index) => entryOf(r, column, index));
+  }
+  return out;
 }
 
 export const seasonRaceWinsLeaderboard = (db: Knex, seasonId: number, params?: PageRequest) =>

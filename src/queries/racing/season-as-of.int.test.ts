@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/runtime.ts';
 import { seedRacingDataset } from './dataset.test-support.ts';
-import { LEADERBOARDS, seasonLeaderboard } from './leaderboards.ts';
+import { LEADERBOARDS, seasonLeaderboard, seasonLeaderboardsAt } from './leaderboards.ts';
 import { seasonCutWeek } from './season-as-of.ts';
 import { seasonLapTimeGrid } from './season-stats.ts';
 import { seasonCarTimes, seasonFastestLaps } from './seasons.ts';
@@ -87,6 +87,16 @@ describe('a season as of an instant', () => {
       [5, 1, 1],
     ]);
     expect(await board('poles', at('2025-01-08T18:00:00Z'))).toEqual([]);
+  });
+
+  it('answers all four boards of an instant from one computation, as one by one', async () => {
+    for (const instant of [MID_WEEK_1, at('2025-01-09T00:00:00Z'), AFTER_ALL]) {
+      const all = await seasonLeaderboardsAt(db.knex, SEASON, instant, 3);
+      for (const kind of LEADERBOARDS) {
+        const one = await seasonLeaderboard(db.knex, SEASON, kind, { asOf: instant, limit: 3 });
+        expect(all[kind], kind).toEqual(one.items);
+      }
+    }
   });
 
   it('keeps names and paging of the live leaderboard', async () => {

@@ -1,7 +1,10 @@
 import type { Knex } from 'knex';
 import { CAR_TIMES_TABLE, FASTEST_LAPS_TABLE } from '../../projections/lap-times/tables.ts';
 import { COUNTS_AS_START_SQL } from '../../projections/racing/rebuild-sql.ts';
-import { SEASON_WEEK_DRIVER_STATS_TABLE } from '../../projections/season-leaderboards/tables.ts';
+import {
+  SEASON_DRIVER_STATS_TABLE,
+  SEASON_WEEK_DRIVER_STATS_TABLE,
+} from '../../projections/season-leaderboards/tables.ts';
 import { RESULTS_TABLE, SUBSESSIONS_TABLE } from '../../projections/subsessions/tables.ts';
 
 /**
@@ -37,33 +40,80 @@ export async function seasonCutWeek(db: Knex, seasonId: number, at: Date): Promi
 }
 
 /**
- * Per driver the season's totals at `at`: cust_id, races, wins, poles, top_fives, laps, laps_led,
- * incidents (the columns of racing_season_driver_stats without names).
+ * A derived table `(…) AS alias` and its bindings. Not a Knex.Raw: a raw is a thenable, which an
+ * async function returning it would run.
  */
-export function seasonDriverTotalsAt(
+export interface DerivedTable {
+  sql: string;
+  bindings: Knex.RawBinding[];
+}
+
+/** Per driver the sums of a set of starts `r` (joined with `s`): the stats table's counters. */
+const startSums = `r.cust_id, count(*)::int AS races,
+    (count(*) FILTER (WHERE r.finish_position_in_class = 1))::int AS wins,
+    (count(*) FILTER (WHERE r.starting_position_in_class = 1))::int AS poles,
+    (count(*) FILTER (WHERE r.finish_position_in_class <= 5))::int AS top_fives,
+    sum(r.laps_complete)::int AS laps, sum(r.laps_led)::int AS laps_led,
+    sum(r.incidents)::int AS incidents`;
+
+/** The cut week `?` of season `?`: its starts before instant `?`, summed per driver. */
+const cutWeekSums = `SELECT ${startSums} FROM ${SUBSESSIONS_TABLE} s
+    JOIN ${RESULTS_TABLE} r ON r.subsession_id = s.subsession_id
+   WHERE s.season_id = ? AND s.race_week_num = ? AND s.start_time < ? AND ${COUNTS_AS_START_SQL}
+   GROUP BY r.cust_id`;
+
+const COUNTERS = ['races', 'wins', 'poles', 'top_fives', 'laps', 'laps_led', 'incidents'];
+
+/**
+ * Per driver the season's totals at `at`: cust_id, races, wins, poles, top_fives, laps, laps_led,
+ * incidents (the columns of racing_season_driver_stats without names; a driver without a start
+ * by then has zeros or no row). Two equal forms, chosen by the cut week W and the season's last
+ * raced week L, so a busy season costs at most about half its weekly rows:
+ *  - early (W ≤ L / 2): the weekly rows of the weeks before W, plus W's starts before `at`;
+ *  - late: the season's totals minus the weekly rows of weeks W and later, plus W's starts
+ *    before `at` (one row per driver of the season, and the few weeks after the cut).
+ */
+export async function seasonDriverTotalsAt(
   db: Knex,
   seasonId: number,
   at: Date,
   alias: string,
-): Knex.Raw {
-  return db.raw(
-    `(WITH cut AS (${cutWeek})
-      SELECT cust_id, sum(races)::int AS races, sum(wins)::int AS wins, sum(poles)::int AS poles,
-             sum(top_fives)::int AS top_fives, sum(laps)::int AS laps,
-             sum(laps_led)::int AS laps_led, sum(incidents)::int AS incidents
-        FROM (
-          SELECT cust_id, races, wins, poles, top_fives, laps, laps_led, incidents
-            FROM ${SEASON_WEEK_DRIVER_STATS_TABLE}
-           WHERE season_id = ? AND race_week_num < (SELECT w FROM cut)
-          UNION ALL
-          SELECT r.cust_id, 1, (r.finish_position_in_class = 1)::int,
-                 coalesce((r.starting_position_in_class = 1)::int, 0),
-                 (r.finish_position_in_class <= 5)::int, r.laps_complete, r.laps_led, r.incidents
-            FROM ${cutWeekStarts}
-        ) starts
-       GROUP BY cust_id) AS ${alias}`,
-    [seasonId, at, seasonId, seasonId, at],
+): Promise<DerivedTable> {
+  const { rows } = await db.raw<{ rows: { w: number | null; last: number | null }[] }>(
+    `SELECT (${cutWeek}) AS w,
+            (SELECT max(race_week_num) FROM ${SUBSESSIONS_TABLE} WHERE season_id = ?) AS last`,
+    [seasonId, at, seasonId],
   );
+  const w = rows[0]?.w ?? null;
+  const last = rows[0]?.last ?? null;
+  if (w === null || last === null) {
+    return {
+      sql: `(SELECT cust_id, ${COUNTERS.join(', ')} FROM ${SEASON_WEEK_DRIVER_STATS_TABLE} WHERE false) AS ${alias}`,
+      bindings: [],
+    };
+  }
+  if (w <= last / 2) {
+    return {
+      sql: `(SELECT cust_id, ${COUNTERS.map((c) => `sum(${c})::int AS ${c}`).join(', ')}
+          FROM (SELECT cust_id, ${COUNTERS.join(', ')} FROM ${SEASON_WEEK_DRIVER_STATS_TABLE}
+                 WHERE season_id = ? AND race_week_num < ?
+                UNION ALL ${cutWeekSums}) starts
+         GROUP BY cust_id) AS ${alias}`,
+      bindings: [seasonId, w, seasonId, w, at],
+    };
+  }
+  return {
+    sql: `(SELECT t.cust_id,
+             ${COUNTERS.map((c) => `t.${c} - coalesce(a.${c}, 0) + coalesce(p.${c}, 0) AS ${c}`).join(', ')}
+        FROM ${SEASON_DRIVER_STATS_TABLE} t
+        LEFT JOIN (SELECT cust_id, ${COUNTERS.map((c) => `sum(${c})::int AS ${c}`).join(', ')}
+                     FROM ${SEASON_WEEK_DRIVER_STATS_TABLE}
+                    WHERE season_id = ? AND race_week_num >= ?
+                    GROUP BY cust_id) a ON a.cust_id = t.cust_id
+        LEFT JOIN (${cutWeekSums}) p ON p.cust_id = t.cust_id
+       WHERE t.season_id = ?) AS ${alias}`,
+    bindings: [seasonId, w, seasonId, w, at, seasonId],
+  };
 }
 
 /**

@@ -1,7 +1,11 @@
 import { listSetups, seasonCarsAndTracks } from '../../../queries/setups.ts';
 import type { Request } from 'express';
 import { z } from 'zod';
-import { seasonLeaderboard, type LeaderboardKind } from '../../../queries/racing/leaderboards.ts';
+import {
+  seasonLeaderboard,
+  seasonLeaderboardsAt,
+  type LeaderboardKind,
+} from '../../../queries/racing/leaderboards.ts';
 import { InvalidQueryError } from '../../../queries/racing/paging.ts';
 import {
   seasonLapTimeGrid,
@@ -414,12 +418,21 @@ const seriesStatsView = (asOf: Date | undefined, view: AsOfView) =>
     async (_req, deps, seasonId) => {
       const at = asOf === undefined ? {} : { asOf };
       const [boards, laps, grid] = await Promise.all([
-        Promise.all(
-          LEADERBOARD_TITLES.map(async ([kind, title, valueLabel]): Promise<Leaderboard> => {
-            const page = await seasonLeaderboard(deps.knex, seasonId, kind, { limit: 10, ...at });
-            return { kind, title, valueLabel, entries: page.items.map(leaderLine) };
-          }),
-        ),
+        asOf === undefined
+          ? Promise.all(
+              LEADERBOARD_TITLES.map(async ([kind, title, valueLabel]): Promise<Leaderboard> => {
+                const page = await seasonLeaderboard(deps.knex, seasonId, kind, { limit: 10 });
+                return { kind, title, valueLabel, entries: page.items.map(leaderLine) };
+              }),
+            )
+          : seasonLeaderboardsAt(deps.knex, seasonId, asOf, 10).then((all) =>
+              LEADERBOARD_TITLES.map(([kind, title, valueLabel]): Leaderboard => ({
+                kind,
+                title,
+                valueLabel,
+                entries: all[kind].map(leaderLine),
+              })),
+            ),
         seasonFastestLaps(deps.knex, seasonId, { limit: 10, ...at }),
         seasonLapTimeGrid(deps.knex, seasonId, at),
       ]);
