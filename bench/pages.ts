@@ -7,7 +7,10 @@
  *     subsession: the heaviest of their kind);
  *  3. starts the app in its own process (bench/pages-server.ts) and, for each page, runs
  *     autocannon at 10 connections on its Inertia JSON visit (X-Inertia headers, as the client
- *     router asks) and on its server-rendered HTML (gzipped, as a browser asks), after a warm-up.
+ *     router asks) and on its server-rendered HTML (gzipped, as a browser asks), after a warm-up;
+ *  4. then sends 50 requests of each kind one at a time and reads the CPU time the server process
+ *     and its PostgreSQL backends spent per request (/proc/<pid>/stat): `*_cpu_ms` and
+ *     `*_pg_cpu_ms`, figures that do not depend on the load from other work the way p95 does.
  * Targets: every Inertia JSON p95 ≤ 50 ms, every SSR HTML p95 ≤ 80 ms; entry ≤ 150 KB gzip, a
  * page's extra chunks ≤ 200 KB gzip. Progress goes to stdout; the LAST line is one JSON object.
  *
@@ -28,6 +31,7 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { buildWebBundle } from '../tests/e2e/support/build.ts';
+import { backendsCpuMs, treeCpuMs } from './support/production-app.ts';
 import { benchDatabaseUrl } from './support/scratch-database.ts';
 
 const { values: args } = parseArgs({
@@ -218,9 +222,34 @@ async function measure(url: string, headers: Record<string, string>): Promise<Fi
   };
 }
 
+/** Requests sent one after another per page and kind to read their CPU time. */
+const CPU_REQUESTS = 50;
+
+/**
+ * CPU time per request, without contention from the other connections: `CPU_REQUESTS` requests
+ * one at a time, the server's and its PostgreSQL backends' CPU read before and after. What a
+ * page costs here does not depend on how busy the machine is (its latency does).
+ */
+async function cpuPerRequest(
+  serverPid: number,
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ node_ms: number; pg_ms: number }> {
+  const [node, db] = [treeCpuMs(serverPid), backendsCpuMs(args.db)];
+  for (let i = 0; i < CPU_REQUESTS; i++) {
+    const res = await fetch(url, { headers });
+    await res.arrayBuffer();
+  }
+  return {
+    node_ms: round((treeCpuMs(serverPid) - node) / CPU_REQUESTS, 2),
+    pg_ms: round((backendsCpuMs(args.db) - db) / CPU_REQUESTS, 2),
+  };
+}
+
 async function startServer(buildDir: string): Promise<{
   url: string;
   version: string;
+  pid: number;
   stop(): Promise<void>;
 }> {
   const child = spawn(
@@ -248,6 +277,7 @@ async function startServer(buildDir: string): Promise<{
   });
   return {
     ...ready,
+    pid: child.pid!,
     stop: () =>
       new Promise<void>((resolve) => {
         child.once('exit', () => resolve());
@@ -300,10 +330,12 @@ try {
       loads.push(load);
       const json = await measure(url, inertia);
       const ssr = await measure(url, html);
+      const jsonCpu = await cpuPerRequest(server.pid, url, inertia);
+      const ssrCpu = await cpuPerRequest(server.pid, url, html);
       const kb = weights.pageKbGz.get(component) ?? null;
       const missed = json.p95_ms > TARGETS.jsonP95Ms || ssr.p95_ms > TARGETS.ssrP95Ms;
       say(
-        `${p.padEnd(44)} json p95 ${String(json.p95_ms).padStart(6)} ms ${String(json.rps).padStart(5)} req/s  ssr p95 ${String(ssr.p95_ms).padStart(6)} ms ${String(ssr.rps).padStart(5)} req/s  ${component} +${kb} KB  load ${load}${json.non2xx + ssr.non2xx ? '  NON-2XX' : ''}${missed ? '  MISSES' : ''}`,
+        `${p.padEnd(44)} json p95 ${String(json.p95_ms).padStart(6)} ms ${String(json.rps).padStart(5)} req/s  ssr p95 ${String(ssr.p95_ms).padStart(6)} ms ${String(ssr.rps).padStart(5)} req/s  cpu json ${jsonCpu.node_ms}+${jsonCpu.pg_ms} ssr ${ssrCpu.node_ms}+${ssrCpu.pg_ms} ms  ${component} +${kb} KB  load ${load}${json.non2xx + ssr.non2xx ? '  NON-2XX' : ''}${missed ? '  MISSES' : ''}`,
       );
       pages.push({
         path: p,
@@ -314,6 +346,10 @@ try {
         ssr_p50_ms: ssr.p50_ms,
         json_rps: json.rps,
         ssr_rps: ssr.rps,
+        json_cpu_ms: jsonCpu.node_ms,
+        json_pg_cpu_ms: jsonCpu.pg_ms,
+        ssr_cpu_ms: ssrCpu.node_ms,
+        ssr_pg_cpu_ms: ssrCpu.pg_ms,
         page_kb_gz: kb,
         load_1m: load,
         ...(json.non2xx + ssr.non2xx > 0 ? { non2xx: json.non2xx + ssr.non2xx } : {}),

@@ -142,7 +142,7 @@ function processes(): Map<number, { ppid: number; ticks: number }> {
 }
 
 /** PostgreSQL backends name their database in their title (`postgres: user db addr state`). */
-function backendsCpuMs(dbName: string): number {
+export function backendsCpuMs(dbName: string): number {
   let ticks = 0;
   for (const [pid, s] of processes()) {
     try {
@@ -155,7 +155,7 @@ function backendsCpuMs(dbName: string): number {
 }
 
 /** CPU time of `pid` and every descendant, in ms. */
-function treeCpuMs(pid: number): number {
+export function treeCpuMs(pid: number): number {
   const stats = processes();
   const inTree = (p: number): boolean => {
     for (let q = p, hops = 0; q > 1 && hops < 64; hops++) {
