@@ -4,12 +4,8 @@ import { countsAsStart } from '../racing/contributions.ts';
 import type { PartContext, SubsessionContribution } from '../racing/part.ts';
 import { SEASON_DRIVER_STATS_TABLE, SEASON_WEEK_DRIVER_STATS_TABLE } from './tables.ts';
 
-interface StatsDelta {
-  seasonId: number;
-  custId: number;
-  displayName: string | null;
-  countryCode: string | null;
-  category: string;
+/** What one start adds to a driver's season or week row. */
+interface StartCounters {
   races: number;
   wins: number;
   poles: number;
@@ -19,10 +15,54 @@ interface StatsDelta {
   incidents: number;
 }
 
+const noStarts = (): StartCounters => ({
+  races: 0,
+  wins: 0,
+  poles: 0,
+  topFives: 0,
+  laps: 0,
+  lapsLed: 0,
+  incidents: 0,
+});
+
+/**
+ * Adds (sign 1) or takes back (sign −1) one start. Wins, poles and top fives are by class (a
+ * class win of a multiclass race is a win; pole = starting position 1 in class).
+ */
+function countStart(
+  d: StartCounters,
+  e: SubsessionContribution['entries'][number],
+  sign: 1 | -1,
+): void {
+  d.races += sign;
+  if (e.finishPositionInClass === 1) d.wins += sign;
+  if (e.startingPositionInClass === 1) d.poles += sign;
+  if (e.finishPositionInClass <= 5) d.topFives += sign;
+  d.laps += sign * e.lapsComplete;
+  d.lapsLed += sign * e.lapsLed;
+  d.incidents += sign * e.incidents;
+}
+
+const hasStarts = (d: StartCounters): boolean =>
+  d.races !== 0 ||
+  d.wins !== 0 ||
+  d.poles !== 0 ||
+  d.topFives !== 0 ||
+  d.laps !== 0 ||
+  d.lapsLed !== 0 ||
+  d.incidents !== 0;
+
+interface StatsDelta extends StartCounters {
+  seasonId: number;
+  custId: number;
+  displayName: string | null;
+  countryCode: string | null;
+  category: string;
+}
+
 /**
  * Per (season, driver) deltas: + for the batch's subsessions, − for what corrected ones
- * contributed before. Wins, poles and top fives are by class (a class win of a multiclass race
- * is a win; pole = starting position 1 in class).
+ * contributed before (countStart).
  */
 export function statsDeltas(ctx: PartContext): StatsDelta[] {
   const byKey = new Map<string, StatsDelta>();
@@ -38,13 +78,7 @@ export function statsDeltas(ctx: PartContext): StatsDelta[] {
           displayName: null,
           countryCode: null,
           category: c.category,
-          races: 0,
-          wins: 0,
-          poles: 0,
-          topFives: 0,
-          laps: 0,
-          lapsLed: 0,
-          incidents: 0,
+          ...noStarts(),
         };
         byKey.set(key, d);
       }
@@ -55,41 +89,18 @@ export function statsDeltas(ctx: PartContext): StatsDelta[] {
         d.countryCode = e.countryCode ?? d.countryCode;
         d.category = c.category;
       }
-      d.races += sign;
-      if (e.finishPositionInClass === 1) d.wins += sign;
-      if (e.startingPositionInClass === 1) d.poles += sign;
-      if (e.finishPositionInClass <= 5) d.topFives += sign;
-      d.laps += sign * e.lapsComplete;
-      d.lapsLed += sign * e.lapsLed;
-      d.incidents += sign * e.incidents;
+      countStart(d, e, sign);
     }
   };
   for (const p of ctx.previous) add(p, -1);
   for (const c of ctx.current) add(c, 1);
-  return [...byKey.values()].filter(
-    (d) =>
-      d.races !== 0 ||
-      d.wins !== 0 ||
-      d.poles !== 0 ||
-      d.topFives !== 0 ||
-      d.laps !== 0 ||
-      d.lapsLed !== 0 ||
-      d.incidents !== 0 ||
-      d.displayName !== null,
-  );
+  return [...byKey.values()].filter((d) => hasStarts(d) || d.displayName !== null);
 }
 
-interface WeekDelta {
+interface WeekDelta extends StartCounters {
   seasonId: number;
   raceWeekNum: number;
   custId: number;
-  races: number;
-  wins: number;
-  poles: number;
-  topFives: number;
-  laps: number;
-  lapsLed: number;
-  incidents: number;
 }
 
 const COUNTERS = ['races', 'wins', 'poles', 'top_fives', 'laps', 'laps_led', 'incidents'];
@@ -107,37 +118,16 @@ export function weekDeltas(ctx: PartContext): WeekDelta[] {
           seasonId: c.seasonId,
           raceWeekNum: c.raceWeekNum,
           custId: e.custId,
-          races: 0,
-          wins: 0,
-          poles: 0,
-          topFives: 0,
-          laps: 0,
-          lapsLed: 0,
-          incidents: 0,
+          ...noStarts(),
         };
         byKey.set(key, d);
       }
-      d.races += sign;
-      if (e.finishPositionInClass === 1) d.wins += sign;
-      if (e.startingPositionInClass === 1) d.poles += sign;
-      if (e.finishPositionInClass <= 5) d.topFives += sign;
-      d.laps += sign * e.lapsComplete;
-      d.lapsLed += sign * e.lapsLed;
-      d.incidents += sign * e.incidents;
+      countStart(d, e, sign);
     }
   };
   for (const p of ctx.previous) add(p, -1);
   for (const c of ctx.current) add(c, 1);
-  return [...byKey.values()].filter(
-    (d) =>
-      d.races !== 0 ||
-      d.wins !== 0 ||
-      d.poles !== 0 ||
-      d.topFives !== 0 ||
-      d.laps !== 0 ||
-      d.lapsLed !== 0 ||
-      d.incidents !== 0,
-  );
+  return [...byKey.values()].filter(hasStarts);
 }
 
 const weekColumns: Column<WeekDelta>[] = [
