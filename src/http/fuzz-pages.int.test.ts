@@ -1,9 +1,5 @@
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import * as ssrEntry from '../../web/ssr.tsx';
 import type { SsrRenderer } from './inertia/inertia.ts';
 import { placeholderRoutes } from './placeholders.ts';
@@ -12,6 +8,7 @@ import { routes } from './route-table.ts';
 import type { RouteDef } from './routing/types.ts';
 import type { TestClient } from './test-support/client.ts';
 import { ensureProjectionTables } from './test-support/server.ts';
+import { fuzzParams, schemaFieldNames } from './test-support/fuzz.ts';
 import { startHarness, type Harness } from './accounts/test-support/harness.ts';
 import { signedIn } from './accounts/test-support/roles.ts';
 
@@ -26,9 +23,7 @@ import { signedIn } from './accounts/test-support/roles.ts';
  *    in its script tag and the head are all escaped.
  * FUZZ_RUNS sets the inputs per page (npm test: 4; npm run test:fuzz: 60); FUZZ_SEED replays.
  */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 4);
-const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
-const params = { numRuns: RUNS, ...(SEED !== undefined ? { seed: SEED } : {}), endOnFailure: true };
+const params = fuzzParams();
 
 /** Markup that must never reach an HTML answer verbatim. */
 const MARKERS = [
@@ -43,21 +38,10 @@ let h: Harness;
 let admin: TestClient;
 let queryKeys: string[] = [];
 
-/** Every key of every exported z.object in src/http/**\/schema.ts, and the API's query keys. */
+/** Every schema field name (schemaFieldNames) and the API's query keys. */
 async function knownQueryKeys(): Promise<string[]> {
-  const root = path.dirname(fileURLToPath(import.meta.url));
-  const files = (await readdir(root, { recursive: true })).filter((f) =>
-    /(^|\/)schema\.ts$/.test(f),
-  );
-  const names = new Set<string>(['page', 'per_page', 'sort', 'q', 'return_to']);
-  for (const file of files) {
-    const mod = (await import(pathToFileURL(path.join(root, file)).href)) as Record<
-      string,
-      unknown
-    >;
-    for (const value of Object.values(mod))
-      if (value instanceof z.ZodObject) for (const key of Object.keys(value.shape)) names.add(key);
-  }
+  const names = await schemaFieldNames();
+  for (const key of ['page', 'per_page', 'sort', 'q', 'return_to']) names.add(key);
   for (const operation of apiOperations)
     for (const key of Object.keys(operation.query?.shape ?? {})) names.add(key);
   return [...names].sort();

@@ -1,15 +1,12 @@
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { placeholderRoutes } from './placeholders.ts';
 import { apiOperations } from './registry.ts';
 import { routes } from './route-table.ts';
 import type { RouteDef } from './routing/types.ts';
 import type { TestClient } from './test-support/client.ts';
 import { ensureProjectionTables } from './test-support/server.ts';
+import { fuzzParams, schemaFieldNames } from './test-support/fuzz.ts';
 import { send, startHarness, type Harness } from './accounts/test-support/harness.ts';
 import { signedIn } from './accounts/test-support/roles.ts';
 
@@ -26,9 +23,7 @@ import { signedIn } from './accounts/test-support/roles.ts';
  * random JSON. FUZZ_RUNS sets the runs per route (npm test: 4; npm run test:fuzz: 60); a
  * failure prints fast-check's seed and shrunk counterexample.
  */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 4);
-const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
-const params = { numRuns: RUNS, ...(SEED !== undefined ? { seed: SEED } : {}), endOnFailure: true };
+const params = fuzzParams();
 
 /** Markup that must never reach an HTML answer verbatim. */
 const PAYLOADS = [
@@ -43,29 +38,12 @@ let h: Harness;
 let admin: TestClient;
 let fieldNames: string[] = [];
 
-async function schemaFieldNames(): Promise<string[]> {
-  const root = path.dirname(fileURLToPath(import.meta.url));
-  const files = (await readdir(root, { recursive: true })).filter((f) =>
-    /(^|\/)schema\.ts$/.test(f),
-  );
-  const names = new Set<string>();
-  for (const file of files) {
-    const mod = (await import(pathToFileURL(path.join(root, file)).href)) as Record<
-      string,
-      unknown
-    >;
-    for (const value of Object.values(mod))
-      if (value instanceof z.ZodObject) for (const key of Object.keys(value.shape)) names.add(key);
-  }
-  return [...names].sort();
-}
-
 beforeAll(async () => {
   // The API's per-client limit off: every generated request must reach its handler, not a 429.
   h = await startHarness({ env: { API_RATE_LIMIT: '0' } });
   await ensureProjectionTables(h.db);
   admin = (await signedIn(h, 'admin')).client;
-  fieldNames = await schemaFieldNames();
+  fieldNames = [...(await schemaFieldNames())].sort();
 }, 120_000);
 afterAll(async () => {
   await h?.close();
