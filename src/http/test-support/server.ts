@@ -45,6 +45,8 @@ export interface TestServerOptions {
   /** Reuse a database (e.g. to prove sessions survive a restart). */
   db?: TestDatabase;
   logger?: Logger;
+  /** The server's clock of "today" (as-of bounds, the schedule's current week); default: the system clock. */
+  now?: () => Date;
 }
 
 /** The real app on 127.0.0.1:<free port> against a fresh migrated test database. */
@@ -69,6 +71,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       databaseUrl: db.url,
       web: options.web ?? { mode: 'none', version: 'v1' },
       ...(options.resolveUser ? { resolveUser: options.resolveUser } : {}),
+      ...(options.now ? { now: options.now } : {}),
     },
     { port: 0, host: '127.0.0.1' },
     { extraRoutes: options.extraRoutes ?? [] },

@@ -268,3 +268,50 @@ describe('/series/{id} and its views', () => {
     ]);
   });
 });
+
+describe('the series pages on the server clock', () => {
+  // A day inside the season's second week, after its two races.
+  const now = new Date('2022-03-23T13:00:00Z');
+  let dated: ApiTestServer;
+
+  beforeAll(async () => {
+    dated = await startApiTestServer({ now: () => now });
+  }, 120_000);
+
+  afterAll(async () => {
+    await dated?.close();
+  });
+
+  const visitDated = async <P>(url: string, component: string): Promise<P> => {
+    const res = await dated.client.visit(url);
+    expect(res.status, `${url}: ${res.text.slice(0, 300)}`).toBe(200);
+    expect(res.page().component).toBe(component);
+    return res.page().props as unknown as P;
+  };
+
+  it('schedule: marks the week running then and predicts the slots after it', async () => {
+    const props = await visitDated<ScheduleProps>('/series/210/schedule', 'Series/Schedule');
+    expect(props.weeks.filter((w) => w.current).map((w) => w.week)).toEqual([2]);
+    expect(props.upcoming.map((s) => s.startTime).slice(0, 3)).toEqual([
+      '2022-03-23T14:00:00.000Z',
+      '2022-03-24T12:00:00.000Z',
+      '2022-03-24T14:00:00.000Z',
+    ]);
+    for (const slot of props.upcoming) {
+      expect(slot.entriesLow).toBeLessThanOrEqual(slot.entries);
+      expect(slot.entriesHigh).toBeGreaterThanOrEqual(slot.entries);
+      expect(slot.officialProbability).toBeGreaterThanOrEqual(0);
+      expect(slot.officialProbability).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('overview: the week running then and its next three slots', async () => {
+    const props = await visitDated<OverviewProps>('/series/210', 'Series/Overview');
+    expect(props.thisWeek).toMatchObject({ week: 2, trackName: TRACKS[1].trackName });
+    expect(props.upcoming.map((s) => s.startTime)).toEqual([
+      '2022-03-23T14:00:00.000Z',
+      '2022-03-24T12:00:00.000Z',
+      '2022-03-24T14:00:00.000Z',
+    ]);
+  });
+});

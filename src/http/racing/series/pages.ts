@@ -39,7 +39,7 @@ import type { HttpDeps } from '../../deps.ts';
 import { HttpError } from '../../errors.ts';
 import type { PagePropsInput } from '../../inertia/inertia.ts';
 import type { RouteHandler } from '../../routing/types.ts';
-import { pageAsOf, withoutParameters } from '../shared/as-of.ts';
+import { nowOf, pageAsOf, withoutParameters } from '../shared/as-of.ts';
 import { cursor, idParam, positiveInt } from '../shared/params.ts';
 import type { AsOfView } from '../../../../web/components/AsOfBar.tsx';
 
@@ -308,7 +308,7 @@ export const showSeriesOverview = seriesView(
       seasonRecentRaces(deps.knex, seasonId, { limit: 5 }),
       seasonLeaderboard(deps.knex, seasonId, 'race-wins', { limit: 5 }),
     ]);
-    const now = Date.now();
+    const now = nowOf(deps).getTime();
     const weeks = scheduleWeeks(schedule?.weeks ?? [], frame.season?.active ?? false, now);
     const week = weeks.find((w) => w.current) ?? null;
     const upcoming = frame.season?.active
@@ -357,7 +357,7 @@ export const showSeriesSchedule = seriesView(
   'Series/Schedule',
   async (_req, deps, seasonId, frame) => {
     const schedule = await seasonSchedule(deps.knex, seasonId);
-    const now = Date.now();
+    const now = nowOf(deps).getTime();
     const active = frame.season?.active ?? false;
     return {
       weeks: scheduleWeeks(schedule?.weeks ?? [], active, now),

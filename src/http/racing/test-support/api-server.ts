@@ -1,7 +1,11 @@
 import { expect } from 'vitest';
 import type { z } from 'zod';
 import { TestClient, type Sent } from '../../test-support/client.ts';
-import { startTestServer, type TestServer } from '../../test-support/server.ts';
+import {
+  startTestServer,
+  type TestServer,
+  type TestServerOptions,
+} from '../../test-support/server.ts';
 import { seedRacingWorld } from './racing-world.ts';
 
 export interface ApiTestServer {
@@ -21,8 +25,10 @@ export interface ErrorAnswer {
 }
 
 /** The real app on a fresh database holding the racing world of racing-world.ts. */
-export async function startApiTestServer(): Promise<ApiTestServer> {
-  const server = await startTestServer();
+export async function startApiTestServer(
+  options: Pick<TestServerOptions, 'now'> = {},
+): Promise<ApiTestServer> {
+  const server = await startTestServer(options);
   const { knex, eventStore, logger } = server.db.runtime;
   await seedRacingWorld({ knex, eventStore, logger });
   const client = new TestClient(server.url);
