@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { ensureBundle } from './app/bundle.ts';
-import { configOrExit, openRuntime, roleLogger } from './app/runtime.ts';
+import { configOrExit, openRuntime, productionUnlessSet, roleLogger } from './app/runtime.ts';
 import { projectRoot } from './http/app.ts';
 import { startWebServer } from './http/server.ts';
 import { seedDemoContent } from './demo/seed.ts';
@@ -18,7 +18,7 @@ import { forkWebProcesses, isWebChild, serveWebChild } from './app/web-cluster.t
  * WEB_CONCURRENCY > 1: this process keeps the runtime and forks that many web processes
  * sharing the port (src/app/web-cluster.ts); each child runs `serveWebChild`.
  */
-process.env.NODE_ENV ||= 'production';
+productionUnlessSet();
 const config = configOrExit(1, process.env, { serving: true });
 const logger = roleLogger(config, 'web');
 if (isWebChild()) {

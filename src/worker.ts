@@ -1,9 +1,11 @@
-import { configOrExit, openRuntime, roleLogger } from './app/runtime.ts';
+import { configOrExit, openRuntime, productionUnlessSet, roleLogger } from './app/runtime.ts';
 
 /**
  * `npm run worker`: the workers alone (projections, ingest jobs, the safety poll) on the
- * runtime of the configuration; SIGINT/SIGTERM closes it in reverse order.
+ * runtime of the configuration; SIGINT/SIGTERM closes it in reverse order. Production unless
+ * NODE_ENV says otherwise, as `npm start`: JSON log lines.
  */
+productionUnlessSet();
 const config = configOrExit(1);
 const logger = roleLogger(config, 'worker');
 try {

@@ -1,8 +1,10 @@
 import { execFile } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { link, mkdir, readdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 
 /**
@@ -162,18 +164,165 @@ export async function buildBundle(root: string, outDir: string): Promise<BuildSt
   return stamp;
 }
 
+/** Who holds the build lock (the lock file's content). */
+export interface BuildLockHolder {
+  pid: number;
+  host: string;
+  /** Unique per acquisition: a release or a stale-lock break touches only the lock it read. */
+  token: string;
+  since: string;
+}
+
+/** A lock older than this is stale whoever holds it (a build takes well under a minute). */
+const LOCK_STALE_MS = 15 * 60 * 1000;
+const LOCK_POLL_MS = 200;
+/** Tokens of the locks this process holds (a lock naming this pid and another token is stale). */
+const heldHere = new Set<string>();
+
+/**
+ * The lock file of builds into `outDir`: beside it in its parent (`.dist.build-lock` for
+ * `dist`), so it survives the build emptying `outDir` and is found by every process of the
+ * checkout.
+ */
+export function buildLockPath(outDir: string): string {
+  return path.join(path.dirname(outDir), `.${path.basename(outDir)}.build-lock`);
+}
+
+function parseHolder(text: string): BuildLockHolder | null {
+  try {
+    const h = JSON.parse(text) as Partial<BuildLockHolder>;
+    return typeof h.pid === 'number' && typeof h.host === 'string' && typeof h.token === 'string'
+      ? { pid: h.pid, host: h.host, token: h.token, since: String(h.since) }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether the lock's holder may still be building: its process is alive (on this host; on
+ * another one only the age can tell) and the lock is younger than LOCK_STALE_MS.
+ */
+function holderAlive(h: BuildLockHolder): boolean {
+  const age = Date.now() - Date.parse(h.since);
+  if (!(age < LOCK_STALE_MS)) return false;
+  if (h.host !== hostname()) return true;
+  if (h.pid === process.pid) return heldHere.has(h.token);
+  try {
+    process.kill(h.pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes a stale lock, but only the one that was read: it is first renamed aside (atomic), and
+ * if what was moved is not what was judged stale (another process took the lock in between), it
+ * is linked back.
+ */
+async function breakStaleLock(lockPath: string, seen: string, token: string): Promise<void> {
+  const aside = `${lockPath}.${token}.stale`;
+  try {
+    await rename(lockPath, aside);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw err;
+  }
+  try {
+    if ((await readFile(aside, 'utf8')) !== seen)
+      await link(aside, lockPath).catch((err: unknown) => {
+        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      });
+  } finally {
+    await rm(aside, { force: true });
+  }
+}
+
+/**
+ * Runs `run` while holding the build lock of `outDir`, so two processes of one checkout
+ * starting at once never both write the bundle: the lock file is created whole or not at all
+ * (written aside, then hard-linked into place, which fails if it exists). A process that finds
+ * it held calls `onWait` once and polls until it is released; a lock whose holder died (its pid
+ * is gone on this host) or that is older than 15 minutes is broken.
+ */
+export async function withBuildLock<T>(
+  outDir: string,
+  run: () => Promise<T>,
+  onWait: (holder: BuildLockHolder) => void = () => {},
+): Promise<T> {
+  const lockPath = buildLockPath(outDir);
+  await mkdir(path.dirname(lockPath), { recursive: true });
+  const me: BuildLockHolder = {
+    pid: process.pid,
+    host: hostname(),
+    token: randomUUID(),
+    since: new Date().toISOString(),
+  };
+  const text = JSON.stringify(me);
+  const draft = `${lockPath}.${me.token}`;
+  await writeFile(draft, text);
+  let told = false;
+  try {
+    for (;;) {
+      try {
+        await link(draft, lockPath);
+        break;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      }
+      const seen = await readFile(lockPath, 'utf8').catch(() => null);
+      if (seen === null) continue;
+      const holder = parseHolder(seen);
+      if (!holder || !holderAlive(holder)) {
+        await breakStaleLock(lockPath, seen, me.token);
+        continue;
+      }
+      if (!told) onWait(holder);
+      told = true;
+      await sleep(LOCK_POLL_MS);
+    }
+  } finally {
+    await rm(draft, { force: true });
+  }
+  heldHere.add(me.token);
+  try {
+    return await run();
+  } finally {
+    heldHere.delete(me.token);
+    if ((await readFile(lockPath, 'utf8').catch(() => null)) === text)
+      await unlink(lockPath).catch(() => {});
+  }
+}
+
 /**
  * Builds the bundle in `outDir` when it is missing, incomplete or stale; a fresh one is used as
- * it is. Returns what was found and whether a build ran.
+ * it is. The build runs under the build lock (`withBuildLock`), and the bundle is checked again
+ * once the lock is held: a process that waited for another's build uses that build. Returns what
+ * was found and whether this process built.
  */
 export async function ensureBundle(
   root: string,
   outDir: string,
   log: (message: string) => void = () => {},
 ): Promise<{ built: boolean; status: BundleStatus }> {
-  const status = await checkBundle(root, outDir);
-  if (status.fresh) return { built: false, status: { fresh: true } };
-  log(`The production bundle in ${outDir} is ${status.reason}: building it…`);
-  await buildBundle(root, outDir);
-  return { built: true, status: { fresh: false, reason: status.reason } };
+  const first = await checkBundle(root, outDir);
+  if (first.fresh) return { built: false, status: { fresh: true } };
+  return withBuildLock(
+    outDir,
+    async () => {
+      const status = await checkBundle(root, outDir, first.inputs);
+      if (status.fresh) {
+        log(`The production bundle in ${outDir} was built by another process meanwhile`);
+        return { built: false, status: { fresh: true } };
+      }
+      log(`The production bundle in ${outDir} is ${status.reason}: building it…`);
+      await buildBundle(root, outDir);
+      return { built: true, status: { fresh: false, reason: status.reason } };
+    },
+    (holder) =>
+      log(
+        `Another process (pid ${holder.pid}) is building the production bundle in ${outDir}; waiting for it…`,
+      ),
+  );
 }

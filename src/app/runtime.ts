@@ -115,6 +115,15 @@ export interface Runtime {
 }
 
 /**
+ * `npm start` and `npm run worker` run as production unless NODE_ENV says otherwise (`npm run
+ * dev` sets development): JSON logs, redacted kept mail, and for the web process the built
+ * bundle, the strict CSP and no error details. Call before the configuration is read.
+ */
+export function productionUnlessSet(env: NodeJS.ProcessEnv = process.env): void {
+  env.NODE_ENV ||= 'production';
+}
+
+/**
  * Reads the configuration from the environment; a bad value prints the message naming the
  * variable and exits with `exitCode` (1 for the servers, 2 — a usage error — for the CLIs).
  * `serving`: the web process, which also needs what production requires (`servingProblems`).

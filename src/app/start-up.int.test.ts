@@ -29,6 +29,45 @@ describe('start-up checks', () => {
   });
 });
 
+/** `npm run worker` (src/worker.ts) runs with the production defaults of `npm start`. */
+describe('npm run worker', () => {
+  // The database named here refuses connections: the worker logs its fatal start-up error and
+  // exits, which is enough to see how it logs.
+  const runWorker = (env: Record<string, string>) =>
+    spawnSync(process.execPath, ['--import', 'tsx', 'src/worker.ts'], {
+      env: {
+        PATH: process.env.PATH,
+        DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
+        DATA_DIR: '/nonexistent',
+        ...env,
+      },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+  /** The worker's own fatal line (knex prints its connection errors itself). */
+  const fatalLine = (text: string) => {
+    const found = text.split('\n').filter((line) => line.includes('start-up failed'));
+    expect(found).toHaveLength(1);
+    return found[0]!;
+  };
+
+  it('logs JSON lines when NODE_ENV is unset (production, as npm start)', () => {
+    const run = runWorker({});
+    expect(run.status).toBe(1);
+    expect(JSON.parse(fatalLine(run.stdout))).toMatchObject({
+      level: 60,
+      msg: 'start-up failed',
+      err: { code: 'ECONNREFUSED' },
+    });
+  });
+
+  it('pretty-prints only when NODE_ENV=development', () => {
+    const run = runWorker({ NODE_ENV: 'development' });
+    expect(run.status).toBe(1);
+    expect(() => JSON.parse(fatalLine(run.stdout)) as unknown).toThrow();
+  });
+});
+
 describe('the personal-data key', () => {
   let db: TestDatabase;
   let dataDir: string;
