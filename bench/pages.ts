@@ -19,11 +19,13 @@
  *   --duration     seconds measured per page and kind (default 5, after 1 s of warm-up)
  *   --only         measure only the pages whose path starts with this (e.g. /drivers)
  * Env: TEST_DATABASE_URL / BENCH_DATABASE_URL (server); API_CACHE_SECONDS and SSR_CACHE_MB
- * default to 0 here (set them to measure with the caches).
+ * default to 0 here (set them to measure with the caches); BENCH_WEB_PROCESSES web processes
+ * (default: one per core of this machine, as production runs WEB_CONCURRENCY), printed as
+ * `web_processes`.
  */
 import { spawn } from 'node:child_process';
 import { readFile, rm } from 'node:fs/promises';
-import { loadavg } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
@@ -48,6 +50,8 @@ const CONNECTIONS = Number(args.connections);
 const TARGETS = { jsonP95Ms: 50, ssrP95Ms: 80, entryKbGz: 150, pageKbGz: 200 };
 const API_CACHE_SECONDS = process.env.API_CACHE_SECONDS ?? '0';
 const SSR_CACHE_MB = process.env.SSR_CACHE_MB ?? '0';
+/** Production serves one web process per core (WEB_CONCURRENCY, src/app/web-cluster.ts). */
+const WEB_PROCESSES = process.env.BENCH_WEB_PROCESSES ?? String(availableParallelism());
 
 const say = (line: string): void => console.log(`[bench:pages] ${line}`);
 const round = (n: number, digits = 1) => Number(n.toFixed(digits));
@@ -257,7 +261,12 @@ async function startServer(buildDir: string): Promise<{
     ['--import', 'tsx', 'bench/pages-server.ts', DB_URL, buildDir],
     {
       stdio: ['ignore', 'pipe', 'inherit'],
-      env: { ...process.env, API_CACHE_SECONDS, SSR_CACHE_MB },
+      env: {
+        ...process.env,
+        API_CACHE_SECONDS,
+        SSR_CACHE_MB,
+        BENCH_WEB_PROCESSES: WEB_PROCESSES,
+      },
     },
   );
   const ready = await new Promise<{ url: string; version: string }>((resolve, reject) => {
@@ -295,6 +304,7 @@ try {
   say(`entry chunk ${weights.entryKbGz} KB gzip`);
   const paths = (await pickPaths()).filter((p) => !args.only || p.startsWith(args.only));
   const server = await startServer(buildDir);
+  say(`${WEB_PROCESSES} web process(es) at ${server.url}`);
   const pages: Record<string, unknown>[] = [];
   const loads: number[] = [];
   try {
@@ -375,6 +385,7 @@ try {
     JSON.stringify({
       cache: API_CACHE_SECONDS === '0' && SSR_CACHE_MB === '0' ? 'off' : 'on',
       drivers,
+      web_processes: Number(WEB_PROCESSES),
       connections: CONNECTIONS,
       duration_s: DURATION_S,
       load_avg_1m: round(loads.reduce((a, b) => a + b, 0) / Math.max(1, loads.length), 2),
