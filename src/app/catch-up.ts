@@ -1,4 +1,5 @@
 import { comparePositions, type Position } from '../eventstore/port.ts';
+import { describeVisibilityHold } from '../projections/core/held-back.ts';
 import { rebuildProjection, rebuildStaleProjections } from '../projections/core/rebuild.ts';
 import { createProjectionRunner, type RunnerDeps } from '../projections/core/runner.ts';
 import type { Projection } from '../projections/core/types.ts';
@@ -13,11 +14,15 @@ import { waitForProjections } from '../projections/core/wait-for.ts';
 export const CATCH_UP_TIMEOUT_MS = 30_000;
 
 /**
- * Brings each of `projections` at least to `target` (the position a command returned), or to
- * what readers can see now when no target is given: builds a projection never built (or whose
- * version changed), then runs it to the end of the log. When another process is running it
- * right now ('busy', e.g. a live worker), waits for that one to pass the target. Throws when
- * the target is not reached within `timeoutMs`.
+ * Brings each of `projections` at least to `target` (the position a command returned), or, when
+ * no target is given, through every event committed before the call: builds a projection never
+ * built (or whose version changed), then runs it to the end of the log. The end of the log
+ * counts only once the store holds nothing back: while an older transaction anywhere on the
+ * PostgreSQL server is open, events committed after it stay invisible, and this waits for them.
+ * When another process is running a projection right now ('busy', e.g. a live worker), waits
+ * for that one to pass the target, or, with no target, until this call can run it itself.
+ * Throws when that is not reached within `timeoutMs`, naming the open transaction that holds
+ * the events back, if any.
  */
 export async function catchUpTo(
   deps: RunnerDeps,
@@ -25,8 +30,10 @@ export async function catchUpTo(
   target?: Position | null,
   opts: { timeoutMs?: number } = {},
 ): Promise<void> {
-  const runner = createProjectionRunner(deps);
-  const deadline = Date.now() + (opts.timeoutMs ?? CATCH_UP_TIMEOUT_MS);
+  // Short held-back waits inside the runner: this loop owns the bound and its error.
+  const runner = createProjectionRunner(deps, { maxHeldBackWaitMs: 1000 });
+  const timeoutMs = opts.timeoutMs ?? CATCH_UP_TIMEOUT_MS;
+  const deadline = Date.now() + timeoutMs;
   for (const projection of projections) {
     for (;;) {
       let result = await runner.runUntilCaughtUp(projection);
@@ -34,16 +41,23 @@ export async function catchUpTo(
         await rebuildProjection(deps, projection, { onlyIfStale: true, waitForLock: true });
         result = await runner.runUntilCaughtUp(projection);
       }
+      const heldBack = result.kind === 'caught-up' && result.heldBack;
       const reached =
-        !target ||
-        (result.kind === 'busy'
-          ? await waitForProjections(deps.knex, [projection.name], target, { timeoutMs: 1000 })
-          : 'position' in result && comparePositions(result.position, target) >= 0);
+        result.kind === 'busy'
+          ? !!target &&
+            (await waitForProjections(deps.knex, [projection.name], target, { timeoutMs: 1000 }))
+          : result.kind === 'caught-up' &&
+            (target ? comparePositions(result.position, target) >= 0 : !heldBack);
       if (reached) break;
-      // The append is committed but not yet visible to readers (an older transaction elsewhere
-      // on the server is still open); look again shortly.
-      if (Date.now() > deadline)
-        throw new Error(`Projection ${projection.name} did not reach ${target} in time`);
+      if (Date.now() > deadline) {
+        const why = heldBack
+          ? `: committed events are held back behind ${await describeVisibilityHold(deps.knex)}`
+          : '';
+        throw new Error(
+          `Projection ${projection.name} did not reach ${target ?? 'the end of the log'} ` +
+            `within ${timeoutMs} ms${why}`,
+        );
+      }
       await new Promise((r) => setTimeout(r, 50));
     }
   }

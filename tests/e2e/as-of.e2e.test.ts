@@ -4,9 +4,9 @@ import type { SubsessionResultsData } from '../../src/events/racing/results.ts';
 import { driverNamed, gt3Subsessions } from '../../src/http/racing/test-support/racing-world.ts';
 import { IngestWriter } from '../../src/ingest/pipeline/writer.ts';
 import { silentLogger } from '../../src/projections/core/fixtures.test-support.ts';
-import { createProjectionRunner } from '../../src/projections/core/runner.ts';
 import { racingProjections } from '../../src/projections/racing/index.ts';
 import { formatIrating } from '../../web/lib/racing-format.ts';
+import { catchUpForTest } from '../support/runtime.ts';
 import { useRacingBrowser } from './support/racing-browser.ts';
 
 /**
@@ -93,8 +93,7 @@ describe('the driver profile as of a date in Chromium', () => {
     await writer.record([{ kind: 'subsession', data: corrected }]);
     await writer.flush();
     expect(writer.counts.corrected).toBe(1);
-    const runner = createProjectionRunner({ knex, eventStore, logger: silentLogger });
-    for (const p of racingProjections) await runner.runUntilCaughtUp(p);
+    await catchUpForTest({ knex, eventStore, logger: silentLogger }, racingProjections);
 
     await b.open(`/drivers/${lena.custId}?category=sports_car&asOf=${day}`);
     expect(await cardIrating()).toBe(formatIrating(old - 41));

@@ -6,12 +6,11 @@ import {
   publishArticle,
   type ArticleCommandDeps,
 } from '../../src/commands/articles/handlers.ts';
-import { comparePositions, type EventStore, type Position } from '../../src/eventstore/index.ts';
+import type { EventStore, Position } from '../../src/eventstore/index.ts';
 import { createLogger } from '../../src/logger.ts';
 import { articlesProjection } from '../../src/projections/articles/projection.ts';
-import { rebuildProjection } from '../../src/projections/core/rebuild.ts';
-import { createProjectionRunner } from '../../src/projections/core/runner.ts';
 import { startTestServer, type TestServer } from '../../src/http/test-support/server.ts';
+import { catchUpForTest } from '../support/runtime.ts';
 import { launchChromium } from './support/browser.ts';
 import { buildWebBundle } from './support/build.ts';
 
@@ -52,27 +51,8 @@ const unexpectedConsoleErrors = () =>
   consoleErrors.filter((e) => !/status of 404 .*\/news\/x\)$/.test(e));
 
 /** Runs the articles projection until it has applied everything up to `position`. */
-async function projectUpTo(position: Position | null): Promise<void> {
-  const runnerDeps = { knex: t.db.knex, eventStore: store, logger };
-  const runner = createProjectionRunner(runnerDeps);
-  for (;;) {
-    let result = await runner.runUntilCaughtUp(articlesProjection);
-    if (result.kind === 'needs-rebuild') {
-      await rebuildProjection(runnerDeps, articlesProjection, {
-        onlyIfStale: true,
-        waitForLock: true,
-      });
-      result = await runner.runUntilCaughtUp(articlesProjection);
-    }
-    if (
-      position === null ||
-      (result.kind === 'caught-up' && comparePositions(result.position, position) >= 0)
-    )
-      return;
-    // Committed but not yet visible (another transaction is still open).
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+const projectUpTo = (position: Position | null) =>
+  catchUpForTest({ knex: t.db.knex, eventStore: store, logger }, [articlesProjection], position);
 
 beforeAll(async () => {
   buildDir = await buildWebBundle();

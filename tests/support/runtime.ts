@@ -1,12 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { catchUpTo } from '../../src/app/catch-up.ts';
 import { openRuntime, type OpenRuntimeOptions, type Runtime } from '../../src/app/runtime.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { Knex } from '../../src/db/knex.ts';
+import type { Position } from '../../src/eventstore/port.ts';
 import { createJobSystem, type JobSystem } from '../../src/jobs/system.ts';
 import { createLogger, type Logger } from '../../src/logger.ts';
 import { createProjectionRegistry } from '../../src/projections/core/registry.ts';
+import type { RunnerDeps } from '../../src/projections/core/runner.ts';
+import type { Projection } from '../../src/projections/core/types.ts';
 import { allProjections } from '../../src/projections/index.ts';
 
 /**
@@ -194,4 +198,24 @@ export async function createTestDatabase(
     runtime,
     drop: () => runtime.close(),
   };
+}
+
+/**
+ * How long a test waits for projections to catch up: below the 30 s test timeout, so a wait
+ * that fails (typically: another database's open transaction holds the server-wide visibility
+ * bound) fails with catchUpTo's message naming that transaction, not with a bare timeout.
+ */
+export const TEST_CATCH_UP_MS = 20_000;
+
+/**
+ * Runs `projections` (building them when needed) through every event committed before the call,
+ * or at least to `target`, waiting while PostgreSQL holds committed events back (catchUpTo,
+ * src/app/catch-up.ts), within TEST_CATCH_UP_MS. Reads of the read models after it see the log.
+ */
+export function catchUpForTest(
+  deps: RunnerDeps,
+  projections: readonly Projection[],
+  target?: Position | null,
+): Promise<void> {
+  return catchUpTo(deps, projections, target, { timeoutMs: TEST_CATCH_UP_MS });
 }

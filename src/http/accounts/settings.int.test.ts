@@ -316,7 +316,7 @@ describe('DELETE /auth/user', () => {
   });
 
   it('a process that dies right after appending UserDeleted: the account_erasure processor finishes the erasure', async () => {
-    const { createProjectionRunner } = await import('../../projections/core/runner.ts');
+    const { catchUpForTest } = await import('../../../tests/support/runtime.ts');
     const { rebuildProjection } = await import('../../projections/core/rebuild.ts');
     const { accountErasureProcessor } = await import('../../commands/users/erasure.ts');
     const { handleCommand } = await import('../../commands/core/handle-command.ts');
@@ -365,9 +365,7 @@ describe('DELETE /auth/user', () => {
       );
     expect(Object.values(await left()).every((n) => n > 0)).toBe(true);
 
-    const result =
-      await createProjectionRunner(runnerDeps).runUntilCaughtUp(accountErasureProcessor);
-    expect(result.kind).toBe('caught-up');
+    await catchUpForTest(runnerDeps, [accountErasureProcessor]);
     expect(await left()).toEqual({
       user_keys: 0,
       user_credentials: 0,
@@ -381,6 +379,7 @@ describe('DELETE /auth/user', () => {
   });
 
   it('a deletion appended before the account_erasure processor existed: the catch-up erases it once, and leaves later ones to the processor', async () => {
+    const { catchUpForTest } = await import('../../../tests/support/runtime.ts');
     const { rebuildProjection } = await import('../../projections/core/rebuild.ts');
     const { createProjectionRunner } = await import('../../projections/core/runner.ts');
     const { accountErasureProcessor, finishErasuresBeforeProcessor, ERASURE_CATCH_UP_TABLE } =
@@ -439,7 +438,7 @@ describe('DELETE /auth/user', () => {
     expect(await leftOf(after.userId)).toBeGreaterThan(0);
     expect(await finishErasuresBeforeProcessor(runnerDeps)).toEqual({ kind: 'done-before' });
 
-    await createProjectionRunner(runnerDeps).runUntilCaughtUp(accountErasureProcessor);
+    await catchUpForTest(runnerDeps, [accountErasureProcessor]);
     expect(await leftOf(after.userId)).toBe(0);
   });
 

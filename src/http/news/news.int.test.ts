@@ -8,11 +8,10 @@ import {
   unpublishArticle,
   type ArticleCommandDeps,
 } from '../../commands/articles/handlers.ts';
-import { comparePositions, type EventStore, type Position } from '../../eventstore/index.ts';
+import type { EventStore, Position } from '../../eventstore/index.ts';
 import type { Logger } from '../../logger.ts';
 import { articlesProjection } from '../../projections/articles/projection.ts';
-import { rebuildProjection } from '../../projections/core/rebuild.ts';
-import { createProjectionRunner } from '../../projections/core/runner.ts';
+import { catchUpForTest } from '../../../tests/support/runtime.ts';
 
 /**
  * The news slice over HTTP against the real app: articles are written through the commands,
@@ -25,27 +24,8 @@ let client: TestClient;
 let logger: Logger;
 
 /** Runs the articles projection until it has applied everything up to `position`. */
-async function projectUpTo(position: Position | null): Promise<void> {
-  const runnerDeps = { knex: t.db.knex, eventStore: store, logger };
-  const runner = createProjectionRunner(runnerDeps);
-  for (;;) {
-    let result = await runner.runUntilCaughtUp(articlesProjection);
-    if (result.kind === 'needs-rebuild') {
-      await rebuildProjection(runnerDeps, articlesProjection, {
-        onlyIfStale: true,
-        waitForLock: true,
-      });
-      result = await runner.runUntilCaughtUp(articlesProjection);
-    }
-    if (
-      position === null ||
-      (result.kind === 'caught-up' && comparePositions(result.position, position) >= 0)
-    )
-      return;
-    // Committed but not yet visible (another transaction on the server is still open).
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+const projectUpTo = (position: Position | null) =>
+  catchUpForTest({ knex: t.db.knex, eventStore: store, logger }, [articlesProjection], position);
 
 const hostileSlug = 'hostile-markdown';
 const draftSlug = 'draft-not-public';

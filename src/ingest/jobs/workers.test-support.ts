@@ -1,9 +1,8 @@
 import { ingestJobHandlers } from './handlers.ts';
 import type { JobRecord } from '../../jobs/backend.ts';
 import type { JobSystem } from '../../jobs/system.ts';
-import { rebuildStaleProjections } from '../../projections/core/rebuild.ts';
-import { createProjectionRunner } from '../../projections/core/runner.ts';
 import type { Projection } from '../../projections/core/types.ts';
+import { catchUpForTest } from '../../../tests/support/runtime.ts';
 import { silentLogger, type IngestTestEnv } from '../ingest-env.test-support.ts';
 
 /**
@@ -34,19 +33,12 @@ export async function waitForJob(
 }
 
 /** Builds the projections (first build) and catches them up with the log, as a worker would. */
-export async function catchUpProjections(
+export function catchUpProjections(
   env: IngestTestEnv,
   projections: readonly Projection[],
 ): Promise<void> {
-  const deps = { knex: env.db.knex, eventStore: env.store, logger: silentLogger };
-  await rebuildStaleProjections(deps, projections);
-  const runner = createProjectionRunner(deps);
-  for (const p of projections) {
-    for (;;) {
-      const result = await runner.runUntilCaughtUp(p);
-      if (result.kind === 'caught-up') break;
-      if (result.kind !== 'busy') throw new Error(`projection ${p.name}: ${result.kind}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
+  return catchUpForTest(
+    { knex: env.db.knex, eventStore: env.store, logger: silentLogger },
+    projections,
+  );
 }

@@ -4,6 +4,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll } from 'vitest';
 import { z } from 'zod';
 import {
+  catchUpForTest,
   createTestDatabase,
   type TestDatabase,
   type TestRuntimeOptions,
@@ -66,6 +67,11 @@ export function useTestStore() {
       return db.runtime.eventStore;
     },
     deps: () => ({ knex: fixture.db.knex, eventStore: fixture.store, logger: silentLogger }),
+    /**
+     * Builds `projections` when needed and runs them through every committed event, waiting
+     * while the server holds events back (catchUpForTest): reads after it see the whole log.
+     */
+    project: (...projections: Projection[]) => catchUpForTest(fixture.deps(), projections),
   };
   return fixture;
 }

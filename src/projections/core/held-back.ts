@@ -1,3 +1,5 @@
+import type { Knex } from 'knex';
+
 /**
  * Waiting at the end of the log for events the PostgreSQL store still holds back (committed,
  * but behind an older open transaction: the xid8 visibility bound). A growing pause, 5 ms
@@ -28,4 +30,37 @@ export function heldBackWaiter(maxMs: number, signal?: AbortSignal): HeldBackWai
     },
     gaveUp: () => gaveUp,
   };
+}
+
+/**
+ * What holds the visibility bound back, in words for an error message: the oldest open
+ * transaction on the server that has a transaction id (any database: the bound is server-wide),
+ * with its database, backend pid, age, state and the start of its statement; or a sentence
+ * saying none is open now (it ended between the read and this look).
+ */
+export async function describeVisibilityHold(knex: Knex): Promise<string> {
+  const { rows } = await knex.raw<{
+    rows: {
+      datname: string | null;
+      pid: number;
+      state: string | null;
+      xid: string;
+      seconds: number | null;
+      query: string | null;
+    }[];
+  }>(
+    `SELECT datname, pid, state, backend_xid::text AS xid,
+            round(extract(epoch FROM now() - xact_start))::int AS seconds,
+            left(regexp_replace(query, '\\s+', ' ', 'g'), 80) AS query
+       FROM pg_stat_activity
+      WHERE backend_xid IS NOT NULL AND pid <> pg_backend_pid()
+      ORDER BY age(backend_xid) DESC
+      LIMIT 1`,
+  );
+  const row = rows[0];
+  if (!row) return 'no transaction with an id is open on the server now';
+  return (
+    `transaction ${row.xid} in database ${row.datname ?? '?'} (pid ${row.pid}, open ` +
+    `${row.seconds ?? '?'} s, ${row.state ?? 'unknown state'}: ${row.query ?? ''})`
+  );
 }

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { gearItemStreamName, type GearItemEvent } from '../../events/gear.ts';
 import { useTestStore } from '../core/fixtures.test-support.ts';
 import { rebuildProjection } from '../core/rebuild.ts';
-import { createProjectionRunner } from '../core/runner.ts';
 import { gearProjection } from './projection.ts';
 import { GEAR_ITEMS_TABLE } from './tables.ts';
 
@@ -45,8 +44,7 @@ describe('gear projection', () => {
       type: 'GearItemDeleted',
       data: { gearId: b, deletedAt: at },
     });
-    const runner = createProjectionRunner(fx.deps());
-    expect((await runner.runUntilCaughtUp(gearProjection)).kind).toBe('caught-up');
+    await fx.project(gearProjection);
     const before = await fx.db.knex(GEAR_ITEMS_TABLE).orderBy('id');
     expect(before).toMatchObject([
       { id: a, model: 'LC 2', price_min_usd: 100, price_max_usd: 150 },

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { proDriverStreamName, type ProDriverEvent } from '../../events/pro-driver.ts';
 import { useTestStore } from '../core/fixtures.test-support.ts';
 import { rebuildProjection } from '../core/rebuild.ts';
-import { createProjectionRunner } from '../core/runner.ts';
 import { prosProjection } from './projection.ts';
 import { PRO_DRIVER_GEAR_TABLE, PRO_DRIVERS_TABLE } from './tables.ts';
 
@@ -54,8 +53,7 @@ describe('pros projection', () => {
       type: 'ProDriverDeleted',
       data: { proId: c, deletedAt: at },
     });
-    const runner = createProjectionRunner(fx.deps());
-    expect((await runner.runUntilCaughtUp(prosProjection)).kind).toBe('caught-up');
+    await fx.project(prosProjection);
 
     const before = await snapshot();
     expect(before.pros.map((p: { name: string }) => p.name).sort()).toEqual(['Ann', 'Ben']);

@@ -14,7 +14,6 @@ import {
 import { InvalidQueryError } from '../../queries/racing/paging.ts';
 import { useTestStore } from '../core/fixtures.test-support.ts';
 import { rebuildProjection } from '../core/rebuild.ts';
-import { createProjectionRunner } from '../core/runner.ts';
 import { createDriverTables } from '../drivers/tables.ts';
 import { teamsProjection } from '../teams/projection.ts';
 import { recruitmentProjection } from './projection.ts';
@@ -78,18 +77,7 @@ async function create(
   return profileId;
 }
 
-async function project(): Promise<void> {
-  const runner = createProjectionRunner(fx.deps());
-  let result = await runner.runUntilCaughtUp(recruitmentProjection);
-  if (result.kind === 'needs-rebuild') {
-    await rebuildProjection(fx.deps(), recruitmentProjection, {
-      onlyIfStale: true,
-      waitForLock: true,
-    });
-    result = await runner.runUntilCaughtUp(recruitmentProjection);
-  }
-  expect(result.kind).toBe('caught-up');
-}
+const project = () => fx.project(recruitmentProjection);
 
 const advance = (days: number) => {
   clock = new Date(clock.getTime() + days * 86_400_000);

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { setupStreamName, type SetupEvent } from '../../events/setup.ts';
 import { useTestStore } from '../core/fixtures.test-support.ts';
 import { rebuildProjection } from '../core/rebuild.ts';
-import { createProjectionRunner } from '../core/runner.ts';
 import { setupsProjection } from './projection.ts';
 import { SETUPS_TABLE } from './tables.ts';
 
@@ -57,8 +56,7 @@ describe('setups projection', () => {
       },
     });
     await append(b, created(b, 99), { type: 'SetupDeleted', data: { setupId: b, deletedAt: at } });
-    const runner = createProjectionRunner(fx.deps());
-    expect((await runner.runUntilCaughtUp(setupsProjection)).kind).toBe('caught-up');
+    await fx.project(setupsProjection);
     const before = await fx.db.knex(SETUPS_TABLE).orderBy('id');
     expect(before).toMatchObject([
       {

@@ -5,7 +5,6 @@ import { createDriverTables, DRIVER_LICENSES_TABLE, DRIVERS_TABLE } from '../dri
 import { getTeamBySlug, listTeams } from '../../queries/teams.ts';
 import { useTestStore } from '../core/fixtures.test-support.ts';
 import { rebuildProjection } from '../core/rebuild.ts';
-import { createProjectionRunner } from '../core/runner.ts';
 import { teamsProjection } from './projection.ts';
 import { TEAM_MEMBERS_TABLE, TEAM_SLUG_REDIRECTS_TABLE, TEAMS_TABLE } from './tables.ts';
 
@@ -33,15 +32,7 @@ function created(name: string, slug: string, memberCustIds: number[], tag: strin
   return { teamId, event };
 }
 
-async function project(): Promise<void> {
-  const runner = createProjectionRunner(fx.deps());
-  let result = await runner.runUntilCaughtUp(teamsProjection);
-  if (result.kind === 'needs-rebuild') {
-    await rebuildProjection(fx.deps(), teamsProjection, { onlyIfStale: true, waitForLock: true });
-    result = await runner.runUntilCaughtUp(teamsProjection);
-  }
-  expect(result.kind).toBe('caught-up');
-}
+const project = () => fx.project(teamsProjection);
 
 async function snapshot() {
   const k = fx.db.knex;

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Config } from '../../../config.ts';
-import { comparePositions, type EventStore, type Position } from '../../../eventstore/index.ts';
+import type { EventStore, Position } from '../../../eventstore/index.ts';
 import { DEFAULT_RATE_LIMITS } from '../../auth/rate-limit.ts';
 import type { WebMode } from '../../deps.ts';
 import { createAccounts, type Accounts, type AccountsOptions } from '../../auth/accounts.ts';
@@ -11,15 +11,17 @@ import { createLogger, type Logger } from '../../../logger.ts';
 import { MAIL_OUTBOX_TABLE, type OutboxRow } from '../../../mail/outbox.ts';
 import { articlesProjection } from '../../../projections/articles/projection.ts';
 import { allProjections } from '../../../projections/index.ts';
-import { rebuildProjection } from '../../../projections/core/rebuild.ts';
-import { createProjectionRunner } from '../../../projections/core/runner.ts';
 import type { Projection } from '../../../projections/core/types.ts';
 import type { WaitForProjections } from '../../../projections/core/wait-for.ts';
 import { favoritesProjection } from '../../../projections/favorites/projection.ts';
 import { usersProjection } from '../../../projections/users/projection.ts';
 import { applyRacingEvents, createRacingTables } from '../../../projections/racing/testing.ts';
 import { TestClient, type Sent } from '../../test-support/client.ts';
-import { createTestDatabase, type TestDatabase } from '../../../../tests/support/runtime.ts';
+import {
+  catchUpForTest,
+  createTestDatabase,
+  type TestDatabase,
+} from '../../../../tests/support/runtime.ts';
 
 /**
  * The real app with the accounts area on a fresh database: a real event store, the users and
@@ -53,7 +55,7 @@ export interface Harness {
   clock: TestClock;
   accounts: Accounts;
   server: RunningWebServer;
-  /** Runs the users and favorites projections until they passed the log's head. */
+  /** Runs the users and favorites projections through every committed event. */
   project(): Promise<void>;
   client(): Promise<TestClient>;
   close(): Promise<void>;
@@ -83,23 +85,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   });
   const { config, eventStore: store, mailer } = db.runtime;
   const runnerDeps = { knex: db.knex, eventStore: store, logger };
-  const runner = createProjectionRunner(runnerDeps);
 
-  async function catchUp(projection: Projection, position: Position | null): Promise<void> {
-    for (;;) {
-      let result = await runner.runUntilCaughtUp(projection);
-      if (result.kind === 'needs-rebuild') {
-        await rebuildProjection(runnerDeps, projection, { onlyIfStale: true, waitForLock: true });
-        result = await runner.runUntilCaughtUp(projection);
-      }
-      if (
-        position === null ||
-        (result.kind === 'caught-up' && comparePositions(result.position, position) >= 0)
-      )
-        return;
-      await new Promise((r) => setTimeout(r, 20)); // committed, not yet visible to readAll
-    }
-  }
+  const catchUp = (projection: Projection, position: Position | null) =>
+    catchUpForTest(runnerDeps, [projection], position);
   // Every read model by name: an admin mutation (articles, teams…) waits for its own.
   const byName: Record<string, Projection> = Object.fromEntries(
     allProjections.map((p) => [p.name, p]),
@@ -163,11 +151,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     clock,
     accounts,
     server,
-    project: async () => {
-      const head = await store.headPosition();
-      await catchUp(usersProjection, head);
-      await catchUp(favoritesProjection, head);
-    },
+    project: () => catchUpForTest(runnerDeps, [usersProjection, favoritesProjection]),
     client: async () => {
       const c = new TestClient(server.url);
       await c.get('/auth/login'); // a session and its XSRF-TOKEN cookie
