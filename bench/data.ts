@@ -48,6 +48,7 @@ import type { Projection } from '../src/projections/core/types.ts';
 import { racingProjections } from '../src/projections/racing/index.ts';
 import { RESULTS_TABLE } from '../src/projections/subsessions/tables.ts';
 import { buildLoads, type EndpointLoad } from './data-requests.ts';
+import { backendsCpuMs, treeCpuMs } from './support/production-app.ts';
 import { benchDatabaseUrl, dropDatabase, recreateDatabase } from './support/scratch-database.ts';
 
 const { values: args } = parseArgs({
@@ -260,14 +261,22 @@ interface EndpointFigures {
   p95_ms: number;
   rps: number;
   non2xx: number;
+  /** CPU per answered request during the measured run: the app's process, its PostgreSQL backends. */
+  node_cpu_ms: number;
+  pg_cpu_ms: number;
 }
 
-/** One endpoint: 2 s warm-up (JIT, pools, caches), then DURATION_S measured, paths round-robin. */
+/**
+ * One endpoint: 2 s warm-up (JIT, pools, caches), then DURATION_S measured, paths round-robin.
+ * The CPU the app's process and the database's backends spend per request over the measured run
+ * (/proc) depends far less on other work on the machine than the latency does.
+ */
 async function measure(
-  baseUrl: string,
+  server: { url: string; pid: number },
   load: EndpointLoad,
   cookie: string,
 ): Promise<EndpointFigures> {
+  const baseUrl = server.url;
   let i = 0;
   const requests = [
     {
@@ -281,6 +290,7 @@ async function measure(
   const headers = { Cookie: cookie, Accept: 'application/json' };
   await autocannon({ url: baseUrl, connections: CONNECTIONS, duration: 2, headers, requests });
   const latencies: number[] = [];
+  const cpuBefore = { node: treeCpuMs(server.pid), pg: backendsCpuMs(DB_NAME) };
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       { url: baseUrl, connections: CONNECTIONS, duration: DURATION_S, headers, requests },
@@ -291,16 +301,21 @@ async function measure(
       latencies.push(responseTime);
     });
   });
+  const answered = Math.max(1, latencies.length);
+  const nodeCpu = (treeCpuMs(server.pid) - cpuBefore.node) / answered;
+  const pgCpu = (backendsCpuMs(DB_NAME) - cpuBefore.pg) / answered;
   latencies.sort((a, b) => a - b);
   return {
     p50_ms: round(percentile(latencies, 50), 2),
     p95_ms: round(percentile(latencies, 95), 2),
     rps: Math.round(result.requests.average),
     non2xx: result.non2xx,
+    node_cpu_ms: round(nodeCpu, 3),
+    pg_cpu_ms: round(pgCpu, 3),
   };
 }
 
-async function startServer(): Promise<{ url: string; stop(): Promise<void> }> {
+async function startServer(): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/data-server.ts', DB_URL], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -312,6 +327,7 @@ async function startServer(): Promise<{ url: string; stop(): Promise<void> }> {
   });
   return {
     url,
+    pid: child.pid!,
     stop: () =>
       new Promise<void>((resolve) => {
         child.once('exit', () => resolve());
@@ -378,11 +394,11 @@ async function measureAll(): Promise<void> {
       .join('; ');
     for (const load of loads) {
       loadSamples.push(loadavg()[0]!);
-      const f = await measure(server.url, load, cookie);
+      const f = await measure(server, load, cookie);
       endpoints[`GET ${load.route}`] = f;
       const target = SEARCH_ROUTES.has(load.route) ? TARGETS.searchP95Ms : TARGETS.p95Ms;
       say(
-        `${load.route.padEnd(48)} p50 ${String(f.p50_ms).padStart(6)} ms  p95 ${String(f.p95_ms).padStart(6)} ms  ${String(f.rps).padStart(5)} req/s${f.non2xx ? `  NON-2XX ${f.non2xx}` : ''}${f.p95_ms > target ? `  MISSES p95 ≤ ${target} ms` : ''}`,
+        `${load.route.padEnd(48)} p50 ${String(f.p50_ms).padStart(6)} ms  p95 ${String(f.p95_ms).padStart(6)} ms  ${String(f.rps).padStart(5)} req/s  cpu ${f.node_cpu_ms}+${f.pg_cpu_ms} ms${f.non2xx ? `  NON-2XX ${f.non2xx}` : ''}${f.p95_ms > target ? `  MISSES p95 ≤ ${target} ms` : ''}`,
       );
     }
   } finally {
@@ -412,7 +428,14 @@ async function measureAll(): Promise<void> {
       endpoints: Object.fromEntries(
         Object.entries(endpoints).map(([name, f]) => [
           name,
-          { p50_ms: f.p50_ms, p95_ms: f.p95_ms, rps: f.rps, rps_ratio: ratioOf(f) },
+          {
+            p50_ms: f.p50_ms,
+            p95_ms: f.p95_ms,
+            rps: f.rps,
+            rps_ratio: ratioOf(f),
+            node_cpu_ms: f.node_cpu_ms,
+            pg_cpu_ms: f.pg_cpu_ms,
+          },
         ]),
       ),
       targets_missed: [

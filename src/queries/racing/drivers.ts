@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { preparedRows } from '../../db/prepared.ts';
 import type { RacingCategory } from '../../events/racing/common.ts';
 import {
   DRIVER_LICENSES_TABLE,
@@ -177,7 +178,9 @@ const KEYED_SORTS = {
  * by starts and wins the career totals' indexes, by name the (lower(name), cust_id) index; the
  * other direction reads the same index backwards; by iRating in one country the index
  * (category, country_code, irating DESC, cust_id DESC). Licence class is checked on the joined
- * rows. Every row carries the category's licence and its starts and wins.
+ * rows. Every row carries the category's licence and its starts and wins. Each statement is a
+ * named prepared statement with its page size written into it (src/db/prepared.ts: planned once
+ * per connection).
  */
 export async function listDrivers(
   db: Knex,
@@ -214,15 +217,16 @@ export async function listDrivers(
 
   if (sort === 'irating') {
     const after = listCursor(params.cursor, isIratingKey, sort, direction);
-    const { rows } = await db.raw<{ rows: DriverLicenceJoinRow[] }>(
+    const rows = await preparedRows<DriverLicenceJoinRow>(
+      db,
       `SELECT ${columns}
          FROM ${DRIVER_LICENSES_TABLE} l JOIN ${DRIVERS_TABLE} d ON d.cust_id = l.cust_id
          ${totalsJoin}
         WHERE l.category = ? AND l.irating IS NOT NULL ${filters}
           ${after ? `AND (l.irating, l.cust_id) ${op} (?, ?)` : ''}
         ORDER BY l.irating ${dir}, l.cust_id ${dir}
-        LIMIT ?`,
-      [category, category, ...filterArgs, ...(after ? [after.i, after.c] : []), limit + 1],
+        LIMIT ${limit + 1}`,
+      [category, category, ...filterArgs, ...(after ? [after.i, after.c] : [])],
     );
     return keysetPage(
       rows,
@@ -233,7 +237,8 @@ export async function listDrivers(
   }
   if (sort === 'name') {
     const after = listCursor(params.cursor, isNameKey, sort, direction);
-    const { rows } = await db.raw<{ rows: DriverLicenceJoinRow[] }>(
+    const rows = await preparedRows<DriverLicenceJoinRow>(
+      db,
       `SELECT ${columns}
          FROM ${DRIVERS_TABLE} d
          LEFT JOIN ${DRIVER_LICENSES_TABLE} l ON l.cust_id = d.cust_id AND l.category = ?
@@ -241,8 +246,8 @@ export async function listDrivers(
         WHERE true ${filters}
           ${after ? `AND (lower(d.display_name), d.cust_id) ${op} (?, ?)` : ''}
         ORDER BY lower(d.display_name) ${dir}, d.cust_id ${dir}
-        LIMIT ?`,
-      [category, category, ...filterArgs, ...(after ? [after.n, after.c] : []), limit + 1],
+        LIMIT ${limit + 1}`,
+      [category, category, ...filterArgs, ...(after ? [after.n, after.c] : [])],
     );
     return keysetPage(
       rows,
@@ -259,19 +264,19 @@ export async function listDrivers(
       ? `${DRIVER_LICENSES_TABLE} l JOIN ${DRIVERS_TABLE} d ON d.cust_id = l.cust_id ${totalsJoin}`
       : `${DRIVER_TOTALS_TABLE} t JOIN ${DRIVERS_TABLE} d ON d.cust_id = t.cust_id
          LEFT JOIN ${DRIVER_LICENSES_TABLE} l ON l.cust_id = t.cust_id AND l.category = t.category`;
-  const { rows } = await db.raw<{ rows: DriverLicenceJoinRow[] }>(
+  const rows = await preparedRows<DriverLicenceJoinRow>(
+    db,
     `SELECT ${columns}
        FROM ${from}
       WHERE ${keyed.from}.category = ? AND ${keyed.where} ${filters}
         ${after ? `AND (${keyList.join(', ')}) ${op} (${keyList.map(() => '?').join(', ')})` : ''}
       ORDER BY ${keyList.map((k) => `${k} ${dir}`).join(', ')}
-      LIMIT ?`,
+      LIMIT ${limit + 1}`,
     [
       ...(keyed.from === 'l' ? [category] : []),
       category,
       ...filterArgs,
       ...(after ? [...after.v, after.c] : []),
-      limit + 1,
     ],
   );
   const keyOf = (r: DriverLicenceJoinRow): number[] =>
