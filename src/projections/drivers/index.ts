@@ -24,7 +24,8 @@ export {
 export const driversPart: ResultsPart = {
   name: 'drivers',
   // 6: the driver's country on each licence row, ranked by (category, country, iRating).
-  version: 6,
+  // 7: the name trigram index without a pending list (fastupdate off).
+  version: 7,
   tables: [
     DRIVERS_TABLE,
     DRIVER_LICENSES_TABLE,

@@ -299,4 +299,32 @@ describe('drivers read model', () => {
       club_name: 'Australia/NZ',
     });
   });
+
+  it('puts a new driver straight into the name search index, leaving no pending list', async () => {
+    await applyRacingEvents(
+      db.knex,
+      [
+        {
+          type: 'DriverProfileRecorded',
+          data: {
+            ...profileFromFixture(),
+            custId: 77001,
+            licenses: [],
+            displayName: 'Pending Listwalker',
+          },
+        },
+      ],
+      { occurredAt: '2025-09-25T00:00:00.000Z' },
+    );
+    // The pages a vacuum would have to merge from GIN's pending list: none, so searches read
+    // only the index and the planner does not prefer a scan of every name.
+    const { rows } = await db.knex.raw<{ rows: { pending: number }[] }>(
+      `SELECT gin_clean_pending_list('racing_drivers_name_trgm'::regclass)::int AS pending`,
+    );
+    expect(rows[0]!.pending).toBe(0);
+    const { rows: hits } = await db.knex.raw<{ rows: { cust_id: number }[] }>(
+      `SELECT cust_id FROM ${DRIVERS_TABLE} WHERE display_name ILIKE '%listwalk%'`,
+    );
+    expect(hits).toEqual([{ cust_id: 77001 }]);
+  });
 });
