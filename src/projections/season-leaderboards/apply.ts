@@ -1,8 +1,12 @@
 import type { Knex } from 'knex';
-import { col, insertRows, type Column } from '../racing/bulk.ts';
+import { col, insertRows, rowsSource, type Column } from '../racing/bulk.ts';
 import { countsAsStart } from '../racing/contributions.ts';
 import type { PartContext, SubsessionContribution } from '../racing/part.ts';
-import { SEASON_DRIVER_STATS_TABLE, SEASON_WEEK_DRIVER_STATS_TABLE } from './tables.ts';
+import {
+  SEASON_DRIVER_STATS_TABLE,
+  SEASON_STANDINGS_TABLE,
+  SEASON_WEEK_DRIVER_STATS_TABLE,
+} from './tables.ts';
 
 /** What one start adds to a driver's season or week row. */
 interface StartCounters {
@@ -144,8 +148,7 @@ const weekColumns: Column<WeekDelta>[] = [
 ];
 
 /** The weekly rows move by the same deltas; a week left with no race is deleted. */
-async function applyWeekStats(trx: Knex.Transaction, ctx: PartContext): Promise<void> {
-  const deltas = weekDeltas(ctx);
+async function applyWeekStats(trx: Knex.Transaction, deltas: WeekDelta[]): Promise<void> {
   if (deltas.length === 0) return;
   const t = SEASON_WEEK_DRIVER_STATS_TABLE;
   await insertRows(
@@ -166,6 +169,97 @@ async function applyWeekStats(trx: Knex.Transaction, ctx: PartContext): Promise<
         shrunk.map((d) => d.raceWeekNum),
         shrunk.map((d) => d.custId),
       ],
+    );
+  }
+}
+
+/**
+ * The cumulative standings (SEASON_STANDINGS_TABLE) follow the weekly rows, already moved by the
+ * batch (`weekRows`): a driver has a row for every week from his first start of the season to
+ * the season's last raced week L. In order:
+ *  1. the season's L is read from the weekly rows; weeks the standings hold beyond it are
+ *     dropped (a correction took the last week's races away), and a season that reached a new
+ *     week gets every driver's row of the old L carried forward to each new week;
+ *  2. each delta (season, week w, driver) moves the driver's rows of weeks w and later;
+ *  3. a driver without rows from w on (a new driver, or a start in a week before his first)
+ *     gets the missing weeks, summed from the weekly rows (he had no start before them);
+ *  4. rows left without a start (a driver taken out by a correction) are deleted.
+ */
+async function applyStandings(trx: Knex.Transaction, deltas: WeekDelta[]): Promise<void> {
+  if (deltas.length === 0) return;
+  const t = SEASON_STANDINGS_TABLE;
+  const w = SEASON_WEEK_DRIVER_STATS_TABLE;
+  const seasons = [...new Set(deltas.map((d) => d.seasonId))];
+  const { rows: spans } = await trx.raw<{
+    rows: { season_id: number; last: number | null; held: number | null }[];
+  }>(
+    `SELECT x.season_id,
+            (SELECT max(race_week_num) FROM ${w} WHERE season_id = x.season_id) AS last,
+            (SELECT race_week_num FROM ${t} WHERE season_id = x.season_id
+              ORDER BY race_week_num DESC LIMIT 1) AS held
+       FROM unnest(?::int4[]) AS x(season_id)`,
+    [seasons],
+  );
+  for (const { season_id: season, last, held } of spans) {
+    if (held === null) continue;
+    if (last === null || last < held) {
+      await trx.raw(`DELETE FROM ${t} WHERE season_id = ? AND race_week_num > ?`, [
+        season,
+        last ?? -1,
+      ]);
+    } else if (last > held) {
+      await trx.raw(
+        `INSERT INTO ${t} (season_id, cust_id, race_week_num, ${COUNTERS.join(', ')})
+         SELECT season_id, cust_id, g.week, ${COUNTERS.join(', ')}
+           FROM ${t}, generate_series(?::int + 1, ?::int) AS g(week)
+          WHERE season_id = ? AND race_week_num = ?`,
+        [held, last, season, held],
+      );
+    }
+  }
+  const source = rowsSource(weekColumns, deltas, 'd');
+  await trx.raw(
+    `WITH d AS (SELECT * FROM ${source.sql}),
+     moved AS (
+       SELECT t.season_id, t.cust_id, t.race_week_num,
+              ${COUNTERS.map((c) => `sum(d.${c})::int AS ${c}`).join(', ')}
+         FROM d JOIN ${t} t ON t.season_id = d.season_id AND t.cust_id = d.cust_id
+                           AND t.race_week_num >= d.race_week_num
+        GROUP BY t.season_id, t.cust_id, t.race_week_num)
+     UPDATE ${t} t SET ${COUNTERS.map((c) => `${c} = t.${c} + moved.${c}`).join(', ')}
+       FROM moved
+      WHERE t.season_id = moved.season_id AND t.cust_id = moved.cust_id
+        AND t.race_week_num = moved.race_week_num`,
+    source.bindings,
+  );
+  const again = rowsSource(weekColumns, deltas, 'd');
+  await trx.raw(
+    `WITH d AS (SELECT season_id, cust_id, min(race_week_num) AS first
+                  FROM ${again.sql} GROUP BY season_id, cust_id),
+     gaps AS (
+       SELECT d.season_id, d.cust_id, g.week
+         FROM d
+         CROSS JOIN LATERAL (SELECT min(race_week_num) AS held FROM ${t}
+                              WHERE season_id = d.season_id AND cust_id = d.cust_id) h
+         CROSS JOIN LATERAL (SELECT max(race_week_num) AS last FROM ${w}
+                              WHERE season_id = d.season_id) l
+         CROSS JOIN LATERAL generate_series(d.first::int, coalesce(h.held - 1, l.last)::int) AS g(week)),
+     sums AS (
+       SELECT gaps.season_id, gaps.cust_id, gaps.week,
+              ${COUNTERS.map((c) => `sum(coalesce(w.${c}, 0)) OVER k AS ${c}`).join(', ')}
+         FROM gaps LEFT JOIN ${w} w ON w.season_id = gaps.season_id
+                                   AND w.race_week_num = gaps.week AND w.cust_id = gaps.cust_id
+       WINDOW k AS (PARTITION BY gaps.season_id, gaps.cust_id ORDER BY gaps.week))
+     INSERT INTO ${t} (season_id, cust_id, race_week_num, ${COUNTERS.join(', ')})
+     SELECT season_id, cust_id, week, ${COUNTERS.join(', ')} FROM sums WHERE races > 0`,
+    again.bindings,
+  );
+  const shrunk = deltas.filter((d) => d.races < 0);
+  if (shrunk.length > 0) {
+    await trx.raw(
+      `DELETE FROM ${t} WHERE races <= 0 AND (season_id, cust_id) IN
+         (SELECT * FROM unnest(?::int4[], ?::int4[]))`,
+      [shrunk.map((d) => d.seasonId), shrunk.map((d) => d.custId)],
     );
   }
 }
@@ -191,13 +285,16 @@ const columns: Column<StatsDelta>[] = [
  *
  * Adds the batch's contributions and subtracts what corrected subsessions contributed before, in
  * one multi-row upsert; rows left with no race are deleted (a driver removed by a correction).
- * The weekly rows (SEASON_WEEK_DRIVER_STATS_TABLE) move the same way.
+ * The weekly rows (SEASON_WEEK_DRIVER_STATS_TABLE) move the same way, and the cumulative
+ * standings per week follow them (applyStandings).
  */
 export async function applySeasonLeaderboards(
   trx: Knex.Transaction,
   ctx: PartContext,
 ): Promise<void> {
-  await applyWeekStats(trx, ctx);
+  const weekly = weekDeltas(ctx);
+  await applyWeekStats(trx, weekly);
+  await applyStandings(trx, weekly);
   const deltas = statsDeltas(ctx);
   if (deltas.length === 0) return;
   const t = SEASON_DRIVER_STATS_TABLE;

@@ -4,17 +4,22 @@ import { seasonLeaderboardsRebuild } from './rebuild.ts';
 import {
   createSeasonLeaderboardTables,
   SEASON_DRIVER_STATS_TABLE,
+  SEASON_STANDINGS_TABLE,
   SEASON_WEEK_DRIVER_STATS_TABLE,
 } from './tables.ts';
 
-export { SEASON_DRIVER_STATS_TABLE, SEASON_WEEK_DRIVER_STATS_TABLE } from './tables.ts';
+export {
+  SEASON_DRIVER_STATS_TABLE,
+  SEASON_STANDINGS_TABLE,
+  SEASON_WEEK_DRIVER_STATS_TABLE,
+} from './tables.ts';
 
 export const seasonLeaderboardsPart: ResultsPart = {
   name: 'season_leaderboards',
   // Name, category and country follow the latest start that states them (batch-independent);
-  // the weekly rows are kept beside the season rows.
-  version: 4,
-  tables: [SEASON_DRIVER_STATS_TABLE, SEASON_WEEK_DRIVER_STATS_TABLE],
+  // the weekly rows and the cumulative standings per week are kept beside the season rows.
+  version: 5,
+  tables: [SEASON_DRIVER_STATS_TABLE, SEASON_WEEK_DRIVER_STATS_TABLE, SEASON_STANDINGS_TABLE],
   createTables: createSeasonLeaderboardTables,
   apply: applySeasonLeaderboards,
   rebuild: seasonLeaderboardsRebuild,

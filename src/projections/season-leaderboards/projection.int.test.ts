@@ -8,7 +8,11 @@ import {
   rowsOf,
   subsessionFromFixture,
 } from '../racing/testing.ts';
-import { SEASON_DRIVER_STATS_TABLE, SEASON_WEEK_DRIVER_STATS_TABLE } from './tables.ts';
+import {
+  SEASON_DRIVER_STATS_TABLE,
+  SEASON_STANDINGS_TABLE,
+  SEASON_WEEK_DRIVER_STATS_TABLE,
+} from './tables.ts';
 
 let db: TestDatabase;
 
@@ -199,5 +203,102 @@ describe('season leaderboards per week', () => {
       [1, 1, 1, 0],
       [1, 2, 1, 1],
     ]);
+  });
+});
+
+describe('season standings per week', () => {
+  const season = 9004;
+  const recorded = (subsessionId: number, raceWeekNum: number, custIds: number[]) => ({
+    type: 'SubsessionResultsRecorded' as const,
+    data: buildSubsession({
+      subsessionId,
+      seasonId: season,
+      raceWeekNum,
+      race: custIds.map((custId, i) => raceRow(custId, i + 1)),
+    }),
+  });
+  const corrected = (subsessionId: number, raceWeekNum: number, custIds: number[]) => ({
+    ...recorded(subsessionId, raceWeekNum, custIds),
+    type: 'SubsessionResultsCorrected' as const,
+  });
+  /** [week, driver, races, wins] through the end of each week. */
+  const standings = () =>
+    rowsOf(db.knex, SEASON_STANDINGS_TABLE, { season_id: season }, [
+      'race_week_num',
+      'cust_id',
+    ]).then((rows) => rows.map((r) => [r.race_week_num, r.cust_id, r.races, r.wins]));
+  /** The same from the weekly rows: every week from a driver's first to the season's last. */
+  const fromWeeks = async () => {
+    const weeks = await rowsOf(db.knex, SEASON_WEEK_DRIVER_STATS_TABLE, { season_id: season }, [
+      'race_week_num',
+      'cust_id',
+    ]);
+    const last = Math.max(...weeks.map((r) => Number(r.race_week_num)));
+    const out: number[][] = [];
+    for (let week = 0; week <= last; week++) {
+      for (const cust of [...new Set(weeks.map((r) => Number(r.cust_id)))].sort((a, b) => a - b)) {
+        const mine = weeks.filter((r) => r.cust_id === cust && Number(r.race_week_num) <= week);
+        if (mine.length === 0) continue;
+        const sum = (k: string) => mine.reduce((n, r) => n + Number(r[k]), 0);
+        out.push([week, cust, sum('races'), sum('wins')]);
+      }
+    }
+    return out;
+  };
+
+  it('carries every driver to each new week and moves his later weeks with a correction', async () => {
+    // One batch: weeks 0 and 2 (week 1 not raced: carried through).
+    await applyRacingEvents(db.knex, [recorded(41, 0, [1, 2]), recorded(42, 2, [2, 3])]);
+    expect(await standings()).toEqual([
+      [0, 1, 1, 1],
+      [0, 2, 1, 0],
+      [1, 1, 1, 1],
+      [1, 2, 1, 0],
+      [2, 1, 1, 1],
+      [2, 2, 2, 1],
+      [2, 3, 1, 0],
+    ]);
+    // A new week in its own batch carries everyone forward; a late race of week 1 brings
+    // driver 4 in from week 1 and moves driver 3's weeks from week 1 on.
+    await applyRacingEvents(db.knex, [recorded(43, 3, [1])]);
+    await applyRacingEvents(db.knex, [recorded(44, 1, [3, 4])]);
+    expect(await standings()).toEqual([
+      [0, 1, 1, 1],
+      [0, 2, 1, 0],
+      [1, 1, 1, 1],
+      [1, 2, 1, 0],
+      [1, 3, 1, 1],
+      [1, 4, 1, 0],
+      [2, 1, 1, 1],
+      [2, 2, 2, 1],
+      [2, 3, 2, 1],
+      [2, 4, 1, 0],
+      [3, 1, 2, 2],
+      [3, 2, 2, 1],
+      [3, 3, 2, 1],
+      [3, 4, 1, 0],
+    ]);
+    expect(await standings()).toEqual(await fromWeeks());
+  });
+
+  it('drops a driver a correction takes out, and the weeks nobody raced any more', async () => {
+    // Driver 4's only race loses him; week 3's only race is corrected to none of its drivers
+    // counting (a team row without laps), so the season ends at week 2 again.
+    await applyRacingEvents(db.knex, [corrected(44, 1, [3])]);
+    await applyRacingEvents(db.knex, [
+      {
+        type: 'SubsessionResultsCorrected',
+        data: buildSubsession({
+          subsessionId: 43,
+          seasonId: season,
+          raceWeekNum: 3,
+          race: [raceRow(1, 1, { teamId: 5, teamName: 'T', lapsComplete: 0 })],
+        }),
+      },
+    ]);
+    const rows = await standings();
+    expect(rows.filter((r) => r[1] === 4)).toEqual([]);
+    expect(Math.max(...rows.map((r) => Number(r[0])))).toBe(2);
+    expect(rows).toEqual(await fromWeeks());
   });
 });

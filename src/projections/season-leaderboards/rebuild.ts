@@ -4,18 +4,23 @@ import { REPLAY_STARTS_TABLE } from '../racing/rebuild-sql.ts';
 import {
   createSeasonLeaderboardIndexes,
   createSeasonLeaderboardTables,
+  createSeasonStandingsIndexes,
   SEASON_DRIVER_STATS_TABLE,
+  SEASON_STANDINGS_TABLE,
   SEASON_WEEK_DRIVER_STATS_TABLE,
 } from './tables.ts';
 
 const STATS_KEY = `${SEASON_DRIVER_STATS_TABLE}_pkey`;
 const WEEK_STATS_KEY = `${SEASON_WEEK_DRIVER_STATS_TABLE}_pkey`;
+const STANDINGS_KEY = `${SEASON_STANDINGS_TABLE}_pkey`;
+const COUNTERS = ['races', 'wins', 'poles', 'top_fives', 'laps', 'laps_led', 'incidents'];
 
 /**
  * The counters are sums over the final starts, so one GROUP BY over the replayed starts gives
  * what the deltas add up to; name and category come from the driver's latest start of the season
  * and the country from the latest start that has one (log order), as ./apply.ts keeps them.
- * The weekly rows are the same sums grouped by week as well.
+ * The weekly rows are the same sums grouped by week as well, and the standings their running
+ * sums per driver over every week from his first to the season's last raced week.
  */
 export function seasonLeaderboardsRebuild(): PartRebuild {
   return {
@@ -26,6 +31,7 @@ export function seasonLeaderboardsRebuild(): PartRebuild {
       await trx.raw(
         `ALTER TABLE ${SEASON_WEEK_DRIVER_STATS_TABLE} DROP CONSTRAINT ${WEEK_STATS_KEY}`,
       );
+      await trx.raw(`ALTER TABLE ${SEASON_STANDINGS_TABLE} DROP CONSTRAINT ${STANDINGS_KEY}`);
     },
     async finish(trx: Knex.Transaction) {
       const st = REPLAY_STARTS_TABLE;
@@ -66,6 +72,24 @@ export function seasonLeaderboardsRebuild(): PartRebuild {
         `ALTER TABLE ${SEASON_WEEK_DRIVER_STATS_TABLE} ADD CONSTRAINT ${WEEK_STATS_KEY}
            PRIMARY KEY (season_id, race_week_num, cust_id)`,
       );
+      const w = SEASON_WEEK_DRIVER_STATS_TABLE;
+      await trx.raw(`
+        INSERT INTO ${SEASON_STANDINGS_TABLE} (season_id, cust_id, race_week_num, ${COUNTERS.join(', ')})
+        SELECT f.season_id, f.cust_id, g.week,
+               ${COUNTERS.map((c) => `sum(coalesce(w.${c}, 0)) OVER k`).join(', ')}
+          FROM (SELECT season_id, cust_id, min(race_week_num) AS first FROM ${w}
+                 GROUP BY season_id, cust_id) f
+          JOIN (SELECT season_id, max(race_week_num) AS last FROM ${w} GROUP BY season_id) l
+            ON l.season_id = f.season_id
+         CROSS JOIN LATERAL generate_series(f.first::int, l.last::int) AS g(week)
+          LEFT JOIN ${w} w ON w.season_id = f.season_id AND w.race_week_num = g.week
+                          AND w.cust_id = f.cust_id
+        WINDOW k AS (PARTITION BY f.season_id, f.cust_id ORDER BY g.week)`);
+      await trx.raw(
+        `ALTER TABLE ${SEASON_STANDINGS_TABLE} ADD CONSTRAINT ${STANDINGS_KEY}
+           PRIMARY KEY (season_id, cust_id, race_week_num)`,
+      );
+      await createSeasonStandingsIndexes(trx);
     },
   };
 }

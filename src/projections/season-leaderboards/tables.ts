@@ -16,6 +16,16 @@ export const SEASON_DRIVER_STATS_TABLE = 'racing_season_driver_stats';
  */
 export const SEASON_WEEK_DRIVER_STATS_TABLE = 'racing_season_week_driver_stats';
 
+/**
+ * Per season, driver and week the driver's totals through the end of that week (the counters of
+ * SEASON_DRIVER_STATS_TABLE, cumulative), for every week from the driver's first start of the
+ * season to the season's last raced week, raced or not: the rows of one week are the whole
+ * season's standings at the end of that week, in the order of each leaderboard through the
+ * indexes below. A past leaderboard reads the top of the standings before and after its cut week
+ * (queries/racing/season-as-of.ts, seasonTopAt) instead of summing every driver's weeks.
+ */
+export const SEASON_STANDINGS_TABLE = 'racing_season_standings';
+
 export async function createSeasonLeaderboardTables(
   db: Knex.Transaction | Knex,
   withIndexes = true,
@@ -51,7 +61,41 @@ export async function createSeasonLeaderboardTables(
       incidents      integer NOT NULL,
       PRIMARY KEY (season_id, race_week_num, cust_id)
     )`);
-  if (withIndexes) await createSeasonLeaderboardIndexes(db);
+  // The key is the driver's weeks in order: the projection moves a driver's rows from a week on.
+  await db.raw(`
+    CREATE TABLE ${SEASON_STANDINGS_TABLE} (
+      season_id      integer NOT NULL,
+      cust_id        integer NOT NULL,
+      race_week_num  smallint NOT NULL,
+      races          integer NOT NULL,
+      wins           integer NOT NULL,
+      poles          integer NOT NULL,
+      top_fives      integer NOT NULL,
+      laps           integer NOT NULL,
+      laps_led       integer NOT NULL,
+      incidents      integer NOT NULL,
+      PRIMARY KEY (season_id, cust_id, race_week_num)
+    )`);
+  if (withIndexes) {
+    await createSeasonLeaderboardIndexes(db);
+    await createSeasonStandingsIndexes(db);
+  }
+}
+
+/**
+ * A week's standings in the order of each leaderboard (wins, poles and top fives hold only the
+ * drivers with at least one by then, like the season's own indexes).
+ */
+export async function createSeasonStandingsIndexes(db: Knex.Transaction | Knex): Promise<void> {
+  const t = SEASON_STANDINGS_TABLE;
+  await db.raw(
+    `CREATE INDEX racing_standings_races ON ${t} (season_id, race_week_num, races DESC, cust_id)`,
+  );
+  for (const c of ['wins', 'poles', 'top_fives']) {
+    await db.raw(
+      `CREATE INDEX racing_standings_${c} ON ${t} (season_id, race_week_num, ${c} DESC, cust_id) WHERE ${c} > 0`,
+    );
+  }
 }
 
 /** The leaderboards' indexes (a rebuild creates them after filling the table). */

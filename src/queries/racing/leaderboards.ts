@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { SEASON_DRIVER_STATS_TABLE } from '../../projections/season-leaderboards/tables.ts';
-import { seasonDriverTotalsAt } from './season-as-of.ts';
+import { seasonDriverTotalsAt, seasonTopAt, type DriverTotalsRow } from './season-as-of.ts';
 import {
   InvalidQueryError,
   offsetOf,
@@ -127,7 +127,27 @@ function currentRows(
     .limit(limit + 1);
 }
 
-/** The totals at `at` (season-as-of.ts), named by the season's rows (one key probe each). */
+/** Totals at an instant named as the season's rows name the drivers now (one key probe each). */
+async function named(db: Knex, seasonId: number, totals: DriverTotalsRow[]): Promise<StatsRow[]> {
+  if (totals.length === 0) return [];
+  const { rows } = await db.raw<{
+    rows: { cust_id: number; display_name: string; country_code: string | null }[];
+  }>(
+    `SELECT cust_id, display_name, country_code FROM ${SEASON_DRIVER_STATS_TABLE}
+      WHERE season_id = ? AND cust_id = ANY(?::int4[])`,
+    [seasonId, totals.map((t) => t.cust_id)],
+  );
+  const names = new Map(rows.map((r) => [r.cust_id, r]));
+  return totals.flatMap((t) => {
+    const n = names.get(t.cust_id);
+    return n ? [{ ...t, display_name: n.display_name, country_code: n.country_code }] : [];
+  });
+}
+
+/**
+ * The entries at `at`: from the standings around the cut week when they answer the depth
+ * (seasonTopAt), else from the season's totals then (seasonDriverTotalsAt).
+ */
 async function rowsAt(
   db: Knex,
   seasonId: number,
@@ -136,6 +156,8 @@ async function rowsAt(
   offset: number,
   limit: number,
 ): Promise<StatsRow[]> {
+  const top = await seasonTopAt(db, seasonId, at, [column], offset + limit + 1);
+  if (top) return named(db, seasonId, (top.get(column) ?? []).slice(offset));
   const totals = await seasonDriverTotalsAt(db, seasonId, at, 't');
   const { rows } = await db.raw<{ rows: StatsRow[] }>(
     `SELECT t.cust_id, n.display_name, n.country_code, t.races, t.wins, t.poles, t.top_fives,
@@ -159,6 +181,26 @@ export async function seasonLeaderboardsAt(
   at: Date,
   limit: number,
 ): Promise<Record<LeaderboardKind, LeaderboardEntryDto[]>> {
+  const top = await seasonTopAt(
+    db,
+    seasonId,
+    at,
+    LEADERBOARDS.map((k) => COLUMN[k]),
+    limit,
+  );
+  if (top) {
+    const all = await named(db, seasonId, [
+      ...new Map([...top.values()].flat().map((t) => [t.cust_id, t])).values(),
+    ]);
+    const byId = new Map(all.map((r) => [r.cust_id, r]));
+    return Object.fromEntries(
+      LEADERBOARDS.map((kind) => {
+        const column = COLUMN[kind];
+        const rows = (top.get(column) ?? []).flatMap((t) => byId.get(t.cust_id) ?? []);
+        return [kind, rows.map((r, index) => entryOf(r, column, index))];
+      }),
+    ) as Record<LeaderboardKind, LeaderboardEntryDto[]>;
+  }
   const totals = await seasonDriverTotalsAt(db, seasonId, at, 't');
   const boards = LEADERBOARDS.map(
     (kind) => `(SELECT '${kind}' AS kind, x.* FROM totals x WHERE x.${COLUMN[kind]} > 0

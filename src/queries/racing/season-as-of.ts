@@ -3,6 +3,7 @@ import { CAR_TIMES_TABLE, FASTEST_LAPS_TABLE } from '../../projections/lap-times
 import { COUNTS_AS_START_SQL } from '../../projections/racing/rebuild-sql.ts';
 import {
   SEASON_DRIVER_STATS_TABLE,
+  SEASON_STANDINGS_TABLE,
   SEASON_WEEK_DRIVER_STATS_TABLE,
 } from '../../projections/season-leaderboards/tables.ts';
 import { RESULTS_TABLE, SUBSESSIONS_TABLE } from '../../projections/subsessions/tables.ts';
@@ -114,6 +115,127 @@ export async function seasonDriverTotalsAt(
        WHERE t.season_id = ?) AS ${alias}`,
     bindings: [seasonId, w, seasonId, w, at, seasonId],
   };
+}
+
+/** A leaderboard's column in racing_season_standings (and racing_season_driver_stats). */
+export type StandingsColumn = 'wins' | 'poles' | 'top_fives' | 'races';
+
+/** A driver's season totals at an instant (the counters of racing_season_driver_stats). */
+export interface DriverTotalsRow {
+  cust_id: number;
+  races: number;
+  wins: number;
+  poles: number;
+  top_fives: number;
+  laps: number;
+  laps_led: number;
+  incidents: number;
+}
+
+/** Deeper than this a past leaderboard sums the season (seasonDriverTotalsAt). */
+export const STANDINGS_MAX_DEPTH = 500;
+/** More drivers than this to look at for one leaderboard: the season is summed instead. */
+export const STANDINGS_MAX_CANDIDATES = 1000;
+
+/**
+ * The first `depth` drivers of each leaderboard column at `at` (column > 0; the larger value
+ * first, then the lower customer id), with their totals then; null when the standings would read
+ * more than a sum of the season does (too deep, or too many drivers close to the cut), and the
+ * caller sums the season with seasonDriverTotalsAt instead.
+ *
+ * Why it is exact: let W be the cut week. Every counter only grows over the season, so a
+ * driver's value at `at` lies between his standings at the end of week W − 1 (S₁) and at the end
+ * of week W (S₂). Let B be the depth-th driver by S₁ (value, then id): the `depth` drivers up to
+ * B keep at least their S₁ at `at`, so a driver after B's place in the order of S₂ cannot be
+ * among the first `depth`. The candidates are thus one range of week W's index, from its top to
+ * B's place (all of it when fewer than `depth` drivers have an S₁), and each one's value at `at`
+ * is his S₁ plus his starts of week W before `at` (his own results of that week, through
+ * racing_results_driver_recent).
+ */
+export async function seasonTopAt(
+  db: Knex,
+  seasonId: number,
+  at: Date,
+  columns: readonly StandingsColumn[],
+  depth: number,
+): Promise<Map<StandingsColumn, DriverTotalsRow[]> | null> {
+  if (depth > STANDINGS_MAX_DEPTH) return null;
+  const out = new Map<StandingsColumn, DriverTotalsRow[]>(columns.map((c) => [c, []]));
+  const st = SEASON_STANDINGS_TABLE;
+  const { rows: cuts } = await db.raw<{
+    rows: { w: number; week_start: Date | null; held: number | null }[];
+  }>(
+    `WITH cut AS (${cutWeek})
+     SELECT cut.w,
+            (SELECT min(start_time) FROM ${SUBSESSIONS_TABLE}
+              WHERE season_id = ? AND race_week_num = cut.w) AS week_start,
+            (SELECT race_week_num FROM ${st} WHERE season_id = ?
+              ORDER BY race_week_num DESC LIMIT 1) AS held
+       FROM cut`,
+    [seasonId, at, seasonId, seasonId],
+  );
+  const cut = cuts[0];
+  if (!cut || cut.held === null || cut.week_start === null) return out;
+  // A cut week without a start that counts (none held): the standings end before it.
+  const upper = Math.min(cut.w, cut.held);
+  const lower = Math.min(cut.w - 1, cut.held);
+  // Per column the depth-th driver of the standings at the end of week W − 1 (value, id).
+  const { rows: bounds } = await db.raw<{
+    rows: { board: StandingsColumn; v: number; id: number }[];
+  }>(
+    columns
+      .map(
+        (c) => `(SELECT '${c}' AS board, ${c} AS v, cust_id AS id FROM ${st}
+                  WHERE season_id = ? AND race_week_num = ? AND ${c} > 0
+                  ORDER BY ${c} DESC, cust_id OFFSET ? LIMIT 1)`,
+      )
+      .join(' UNION ALL '),
+    columns.flatMap(() => [seasonId, lower, depth - 1]),
+  );
+  // The candidates: from the top of week W's standings down to that driver's place in them (a
+  // driver level with him at the end of W and after him by id is behind him at T too).
+  const { rows: near } = await db.raw<{ rows: { board: StandingsColumn; cust_id: number }[] }>(
+    columns
+      .map((c) => {
+        const bound = bounds.find((b) => b.board === c);
+        const below = bound ? `AND (${c} > ? OR (${c} = ? AND cust_id <= ?))` : '';
+        return `(SELECT '${c}' AS board, cust_id FROM ${st}
+                  WHERE season_id = ? AND race_week_num = ? AND ${c} > 0 ${below}
+                  ORDER BY ${c} DESC, cust_id LIMIT ${STANDINGS_MAX_CANDIDATES + 1})`;
+      })
+      .join(' UNION ALL '),
+    columns.flatMap((c) => {
+      const bound = bounds.find((b) => b.board === c);
+      return bound ? [seasonId, upper, bound.v, bound.v, bound.id] : [seasonId, upper];
+    }),
+  );
+  for (const c of columns) {
+    if (near.filter((r) => r.board === c).length > STANDINGS_MAX_CANDIDATES) return null;
+  }
+  const candidates = [...new Set(near.map((r) => r.cust_id))];
+  if (candidates.length === 0) return out;
+  const { rows: totals } = await db.raw<{ rows: DriverTotalsRow[] }>(
+    `SELECT d.cust_id,
+            ${COUNTERS.map((c) => `coalesce(b.${c}, 0) + coalesce(p.${c}, 0) AS ${c}`).join(', ')}
+       FROM unnest(?::int4[]) AS d(cust_id)
+       LEFT JOIN ${st} b ON b.season_id = ? AND b.cust_id = d.cust_id AND b.race_week_num = ?
+       LEFT JOIN LATERAL (
+         SELECT ${startSums.replace('r.cust_id, ', '')}
+           FROM ${RESULTS_TABLE} r JOIN ${SUBSESSIONS_TABLE} s ON s.subsession_id = r.subsession_id
+          WHERE r.cust_id = d.cust_id AND r.is_primary AND r.start_time >= ? AND r.start_time < ?
+            AND s.season_id = ? AND s.race_week_num = ? AND ${COUNTS_AS_START_SQL}) p ON true`,
+    [candidates, seasonId, lower, cut.week_start, at, seasonId, cut.w],
+  );
+  for (const c of columns) {
+    out.set(
+      c,
+      totals
+        .filter((t) => t[c] > 0)
+        .sort((a, b) => b[c] - a[c] || a.cust_id - b.cust_id)
+        .slice(0, depth),
+    );
+  }
+  return out;
 }
 
 /**

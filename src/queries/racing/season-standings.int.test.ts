@@ -1,0 +1,231 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/runtime.ts';
+import type { SubsessionResultsData } from '../../events/racing/results.ts';
+import {
+  applyRacingEvents,
+  buildSubsession,
+  createRacingTables,
+  raceRow,
+} from '../../projections/racing/testing.ts';
+import { LEADERBOARDS, seasonLeaderboard, seasonLeaderboardsAt } from './leaderboards.ts';
+import {
+  seasonDriverTotalsAt,
+  seasonTopAt,
+  type DriverTotalsRow,
+  type StandingsColumn,
+} from './season-as-of.ts';
+
+/**
+ * A season's leaderboards as of an instant, read from the standings per week (seasonTopAt) and
+ * from the sum of the season (seasonDriverTotalsAt), against the same counts made here from the
+ * races themselves. The season: 60 drivers, four weeks of three race days with two time slots of
+ * one or two splits, random fields and orders (a fixed seed), recorded day by day, one day of
+ * week 1 recorded late (after week 2) and one race corrected.
+ */
+let db: TestDatabase;
+const SEASON = 7000;
+const DAY_MS = 86_400_000;
+const SEASON_START = Date.parse('2025-03-03T00:00:00Z');
+
+/** A small deterministic generator (mulberry32). */
+function random(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+function shuffled<T>(items: readonly T[], next: () => number): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(next() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+/** The season's races by day (the final version of each), in the order they are recorded. */
+function season(): SubsessionResultsData[][] {
+  const next = random(42);
+  const drivers = Array.from({ length: 60 }, (_, i) => i + 1);
+  const days: SubsessionResultsData[][] = [];
+  let id = 70_000;
+  for (let week = 0; week < 4; week++) {
+    // A third of the drivers sit each week out.
+    const racing = drivers.filter(() => next() > 0.33);
+    for (const day of [0, 2, 4]) {
+      const races: SubsessionResultsData[] = [];
+      for (const hour of [18, 20]) {
+        const field = shuffled(racing, next).slice(0, 10 + Math.floor(next() * 14));
+        const splits = field.length > 16 ? [field.slice(0, 12), field.slice(12)] : [field];
+        const sessionId = id;
+        for (const split of splits) {
+          const grid = shuffled(split, next);
+          races.push(
+            buildSubsession({
+              subsessionId: ++id,
+              sessionId,
+              seasonId: SEASON,
+              raceWeekNum: week,
+              startTime: new Date(
+                SEASON_START + (week * 7 + day) * DAY_MS + hour * 3_600_000,
+              ).toISOString(),
+              race: split.map((custId, i) =>
+                raceRow(custId, i + 1, {
+                  startingPosition: grid.indexOf(custId) + 1,
+                  startingPositionInClass: grid.indexOf(custId) + 1,
+                  lapsLed: Math.floor(next() * 5),
+                  incidents: Math.floor(next() * 9),
+                }),
+              ),
+            }),
+          );
+        }
+        id++;
+      }
+      days.push(races);
+    }
+  }
+  return days;
+}
+
+const DAYS = season();
+/** Week 1's second race day, recorded after week 2's races. */
+const LATE = 4;
+/** A race of week 2 whose first two drivers swap places in a correction. */
+const CORRECTED = DAYS[7]![0]!;
+const CORRECTION: SubsessionResultsData = {
+  ...CORRECTED,
+  simsessions: CORRECTED.simsessions.map((s) => ({
+    ...s,
+    results: s.results.map((r) =>
+      r.finishPositionInClass <= 2
+        ? {
+            ...r,
+            finishPosition: 3 - r.finishPosition,
+            finishPositionInClass: 3 - r.finishPositionInClass,
+          }
+        : r,
+    ),
+  })),
+};
+const FINAL = DAYS.flat().map((r) => (r.subsessionId === CORRECTED.subsessionId ? CORRECTION : r));
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  await createRacingTables(db.knex);
+  const record = (races: SubsessionResultsData[], type = 'SubsessionResultsRecorded' as const) =>
+    applyRacingEvents(
+      db.knex,
+      races.map((data) => ({ type, data })),
+    );
+  for (const [i, day] of DAYS.entries()) {
+    if (i !== LATE) await record(day);
+    if (i === 8) await record(DAYS[LATE]!);
+  }
+  await applyRacingEvents(db.knex, [{ type: 'SubsessionResultsCorrected', data: CORRECTION }]);
+}, 120_000);
+
+afterAll(async () => {
+  await db?.drop();
+});
+
+/** Every driver's totals from the races that started before `at`, counted here. */
+function expectedTotals(at: Date): DriverTotalsRow[] {
+  const by = new Map<number, DriverTotalsRow>();
+  for (const race of FINAL) {
+    if (Date.parse(race.startTime) >= at.getTime()) continue;
+    for (const r of race.simsessions.find((s) => s.type === 'race')!.results) {
+      const t = by.get(r.custId) ?? {
+        cust_id: r.custId,
+        races: 0,
+        wins: 0,
+        poles: 0,
+        top_fives: 0,
+        laps: 0,
+        laps_led: 0,
+        incidents: 0,
+      };
+      t.races++;
+      if (r.finishPositionInClass === 1) t.wins++;
+      if (r.startingPositionInClass === 1) t.poles++;
+      if (r.finishPositionInClass <= 5) t.top_fives++;
+      t.laps += r.lapsComplete;
+      t.laps_led += r.lapsLed;
+      t.incidents += r.incidents;
+      by.set(r.custId, t);
+    }
+  }
+  return [...by.values()];
+}
+
+const COLUMNS: StandingsColumn[] = ['wins', 'poles', 'top_fives', 'races'];
+
+function expectedTop(at: Date, column: StandingsColumn, depth: number): DriverTotalsRow[] {
+  return expectedTotals(at)
+    .filter((t) => t[column] > 0)
+    .sort((a, b) => b[column] - a[column] || a.cust_id - b.cust_id)
+    .slice(0, depth);
+}
+
+/** Every midnight of the season and after it, and instants between a day's two time slots. */
+const INSTANTS = [
+  ...Array.from({ length: 29 }, (_, d) => new Date(SEASON_START + d * DAY_MS)),
+  ...[0, 9, 16, 25].map((d) => new Date(SEASON_START + d * DAY_MS + 19 * 3_600_000)),
+];
+
+describe('a season as of an instant, from the standings per week', () => {
+  it('finds the same first drivers of every leaderboard as the races themselves', async () => {
+    let answered = 0;
+    for (const at of INSTANTS) {
+      for (const depth of [1, 5, 12, 60]) {
+        const top = await seasonTopAt(db.knex, SEASON, at, COLUMNS, depth);
+        expect(top, `${at.toISOString()} depth ${depth}`).not.toBeNull();
+        answered++;
+        for (const c of COLUMNS) {
+          expect(top!.get(c), `${c} at ${at.toISOString()}, depth ${depth}`).toEqual(
+            expectedTop(at, c, depth),
+          );
+        }
+      }
+    }
+    expect(answered).toBe(INSTANTS.length * 4);
+  });
+
+  it('sums the season to the same totals', async () => {
+    for (const at of INSTANTS) {
+      const totals = await seasonDriverTotalsAt(db.knex, SEASON, at, 't');
+      const { rows } = await db.knex.raw<{ rows: DriverTotalsRow[] }>(
+        `SELECT t.* FROM ${totals.sql} WHERE t.races > 0 ORDER BY t.cust_id`,
+        totals.bindings,
+      );
+      expect(rows, at.toISOString()).toEqual(
+        expectedTotals(at).sort((a, b) => a.cust_id - b.cust_id),
+      );
+    }
+  });
+
+  it('pages a past leaderboard and answers the stats page’s four boards', async () => {
+    const at = new Date(SEASON_START + 16 * DAY_MS);
+    const first = await seasonLeaderboard(db.knex, SEASON, 'top-fives', { asOf: at, limit: 7 });
+    const second = await seasonLeaderboard(db.knex, SEASON, 'top-fives', {
+      asOf: at,
+      limit: 7,
+      cursor: first.nextCursor,
+    });
+    expect([...first.items, ...second.items].map((e) => [e.rank, e.custId, e.value])).toEqual(
+      expectedTop(at, 'top_fives', 14).map((t, i) => [i + 1, t.cust_id, t.top_fives]),
+    );
+    const boards = await seasonLeaderboardsAt(db.knex, SEASON, at, 10);
+    for (const kind of LEADERBOARDS) {
+      const one = await seasonLeaderboard(db.knex, SEASON, kind, { asOf: at, limit: 10 });
+      expect(boards[kind], kind).toEqual(one.items);
+    }
+    expect(boards['race-wins'].map((e) => e.displayName)).toEqual(
+      expectedTop(at, 'wins', 10).map((t) => `Driver ${t.cust_id}`),
+    );
+  });
+});
