@@ -8,10 +8,13 @@
  * and the public API in turn, while BENCH_LOAD_SIGNUPS (default 50) registrations start at once,
  * each from its own source address (127.0.0.10…, as bench:signup), and those accounts then sign
  * in at once. Prints ONE JSON line: requests, 5xx, p95 and max of the visitors, of the sign-ups
- * and of the sign-ins, CPU ms per visit (app processes and database backends), and the load
- * average. Targets: zero 5xx, no request over 2 s.
+ * and of the sign-ins, CPU ms per visit (app processes and database backends), the loaded
+ * phase's CPU, what admission control did meanwhile (reads queued and shed, their wait; from
+ * each web process's /healthz; ADMISSION_READS / ADMISSION_QUEUE pass through to the app), and
+ * the load average. Targets: zero 5xx, no request over 2 s.
  */
 import {
+  admissionTotals,
   clientFrom,
   percentile,
   postForm,
@@ -64,10 +67,39 @@ async function visitorsOnly(seconds: number) {
   };
 }
 
+/**
+ * What admission control did during the loaded phase: reads run and waiting, how long they
+ * waited, and how many were refused (shed: the queue was full; timed out: waited too long).
+ */
+function admissionDelta(
+  before: Awaited<ReturnType<typeof admissionTotals>>,
+  after: Awaited<ReturnType<typeof admissionTotals>>,
+) {
+  if (!before || !after) return null;
+  const delta = (key: 'reads' | 'accounts' | 'queued' | 'shed' | 'timedOut' | 'abandoned') =>
+    after[key] - before[key];
+  const queued = delta('queued');
+  return {
+    processes: after.processes,
+    reads_limit: after.limit,
+    reads: delta('reads'),
+    accounts: delta('accounts'),
+    queued,
+    shed: delta('shed'),
+    timed_out: delta('timedOut'),
+    abandoned: delta('abandoned'),
+    avg_wait_ms: queued > 0 ? Math.round((after.waitMs - before.waitMs) / queued) : 0,
+    max_wait_ms: after.maxWaitMs,
+  };
+}
+
 try {
   await untilApiAnswers(app.url);
   const warmup = await visitorsOnly(WARMUP);
+  const admission0 = await admissionTotals(app.url, app.webProcesses);
   const load0 = loadavg()[0]!;
+  const app0 = app.cpuMs();
+  const db0 = app.dbCpuMs();
   const visitorMs: number[] = [];
   let visitor5xx = 0;
   let finish!: (r: autocannon.Result) => void;
@@ -114,6 +146,9 @@ try {
     ),
   );
   const result = await visitors;
+  const appMs = app.cpuMs() - app0;
+  const dbMs = app.dbCpuMs() - db0;
+  const admission1 = await admissionTotals(app.url, app.webProcesses);
   const accounts = (runs: { value: { status: number; headers: Headers }; ms: number }[]) => ({
     n: runs.length,
     ok: runs.filter((r) => r.value.status === 303 && r.value.headers.get('location') === '/')
@@ -139,6 +174,9 @@ try {
       },
       signup: accounts(ups),
       signin: accounts(ins),
+      // The loaded phase's CPU: visitors, sign-ups and sign-ins together.
+      cpu_ms: { app: appMs, db: dbMs },
+      admission: admissionDelta(admission0, admission1),
       loadavg_before: Number(load0.toFixed(1)),
       loadavg_after: Number(loadavg()[0]!.toFixed(1)),
       cores: (await import('node:os')).cpus().length,

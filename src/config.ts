@@ -75,6 +75,14 @@ export const configSchema = z.object({
    * (docs/operations.md, "Health").
    */
   READY_MAX_LAG: z.coerce.number().int().min(0).default(1000),
+  /**
+   * Reads (GET pages and /api outside /auth) one web process works on at once; more wait in
+   * order, and while an account request or a mutation runs only a thirty-second of this (at
+   * least one) do (docs/reliability.md, "Admission control"). 0: no admission control.
+   */
+  ADMISSION_READS: z.coerce.number().int().min(0).max(10_000).default(32),
+  /** Reads that may wait for a slot; past that a read is answered 503 with Retry-After. */
+  ADMISSION_QUEUE: z.coerce.number().int().min(0).max(100_000).default(1000),
   /** Megabytes of server-rendered pages reused in-process in production (0: off). See docs/web.md. */
   SSR_CACHE_MB: z.coerce.number().int().min(0).max(1024).default(32),
 });

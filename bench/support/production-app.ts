@@ -2,11 +2,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { openSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openRuntime } from '../../src/app/runtime.ts';
 import { loadConfig } from '../../src/config.ts';
+import type { AdmissionStats } from '../../src/http/admission.ts';
 import { TestClient } from '../../src/http/test-support/client.ts';
 import { dropDatabase, recreateDatabase } from './scratch-database.ts';
 
@@ -61,6 +63,9 @@ export async function startProductionScratchApp(): Promise<ScratchApp> {
     ...(process.env.UV_THREADPOOL_SIZE
       ? { UV_THREADPOOL_SIZE: process.env.UV_THREADPOOL_SIZE }
       : {}),
+    // Admission control as configured for the run (the app's defaults otherwise).
+    ...(process.env.ADMISSION_READS ? { ADMISSION_READS: process.env.ADMISSION_READS } : {}),
+    ...(process.env.ADMISSION_QUEUE ? { ADMISSION_QUEUE: process.env.ADMISSION_QUEUE } : {}),
   };
   // Migrated here, once, so the app's start is what the measurement sees.
   const migrator = await openRuntime(loadConfig(env), {
@@ -168,6 +173,61 @@ export function treeCpuMs(pid: number): number {
   let ticks = 0;
   for (const [p, s] of stats) if (inTree(p)) ticks += s.ticks;
   return ticks * 10;
+}
+
+export type AdmissionTotals = AdmissionStats['totals'];
+
+/** One `/healthz` answer on a connection of its own (so the cluster hands it to any process). */
+function healthz(url: string): Promise<{ pid: number; admission?: AdmissionStats }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${url}/healthz`, { agent: false }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => {
+          try {
+            resolve(JSON.parse(body) as { pid: number; admission?: AdmissionStats });
+          } catch (err) {
+            reject(err instanceof Error ? err : new Error(String(err)));
+          }
+        });
+      })
+      .on('error', reject);
+  });
+}
+
+/**
+ * The admission control's counters (src/http/admission.ts) summed over the app's web processes,
+ * read from `/healthz`, asked until every one of the `processes` answered (the cluster passes
+ * new connections round-robin) or 20 tries per process. `processes` in the result is how many
+ * answered; null when admission control is off.
+ */
+export async function admissionTotals(
+  url: string,
+  processes: number,
+): Promise<(AdmissionTotals & { processes: number; limit: number }) | null> {
+  const seen = new Map<number, AdmissionStats>();
+  for (let i = 0; i < processes * 20 && seen.size < processes; i++) {
+    const body = await healthz(url);
+    if (!body.admission) return null;
+    seen.set(body.pid, body.admission);
+  }
+  const stats = [...seen.values()];
+  const sum = (key: Exclude<keyof AdmissionTotals, 'maxWaitMs'>) =>
+    stats.reduce((n, s) => n + s.totals[key], 0);
+  return {
+    processes: stats.length,
+    limit: Math.max(...stats.map((s) => s.limit)),
+    reads: sum('reads'),
+    accounts: sum('accounts'),
+    queued: sum('queued'),
+    shed: sum('shed'),
+    timedOut: sum('timedOut'),
+    abandoned: sum('abandoned'),
+    maxWaitMs: Math.max(...stats.map((s) => s.totals.maxWaitMs)),
+    waitMs: sum('waitMs'),
+  };
 }
 
 /** Waits until the workers have built the read models the API reads (it answers 200). */

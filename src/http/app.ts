@@ -31,6 +31,12 @@ import { series } from './series.ts';
 import { healthRoutes } from './health/health.ts';
 import { apiManners } from './api-manners.ts';
 import { createPostgresRateLimiter, createRedisRateLimiter } from './auth/rate-limit.ts';
+import {
+  admissionControl,
+  admissionOptions,
+  createAdmission,
+  type Admission,
+} from './admission.ts';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const JSON_BODY_LIMIT = '100kb';
@@ -43,6 +49,8 @@ export interface HttpApp {
   app: Express;
   /** The asset version pages carry (null in development). */
   version: string | null;
+  /** The admission control in front of the routes (admission.ts); null when ADMISSION_READS=0. */
+  admission: Admission | null;
   /** Releases what the app holds (session store pool, Vite); the HTTP server is closed first. */
   close(): Promise<void>;
 }
@@ -105,7 +113,8 @@ function memoUser(resolve: HttpDeps['resolveUser']): (req: Request) => Promise<A
  *  0. /healthz and /readyz (health/health.ts): unlogged, no session, nothing else in the way;
  *  1. request id + one log line (src/http/request-log.ts); security headers (CSP nonce);
  *     compression (only for clients that accept it);
- *  2. hashed static assets (immutable) or Vite's dev middleware, then the sessionless routes
+ *  2. hashed static assets (immutable) or Vite's dev middleware; admission control (reads wait
+ *     in a bounded queue, account requests go first: admission.ts); then the sessionless routes
  *     (public, cacheable JSON GETs), before anything touches the session, so they cost no
  *     session round trip and carry no cookie;
  *  3. the Inertia adapter (per-request instance, version 409, 302→303);
@@ -203,9 +212,14 @@ export async function createHttpApp(
     { ...deps, apiCache },
     noUser,
   );
+  const admission =
+    config.ADMISSION_READS > 0
+      ? createAdmission(admissionOptions(config.ADMISSION_READS, config.ADMISSION_QUEUE))
+      : null;
   // Liveness and readiness: before the request log and every per-visitor layer.
   app.use(
     healthRoutes({
+      admission,
       knex: deps.knex,
       eventStore: deps.eventStore,
       jobs: deps.jobs,
@@ -228,6 +242,7 @@ export async function createHttpApp(
       compressionFor(compression()),
       ...(web.mode === 'built' ? [staticAssets(builtAssets(web.dir).clientDir)] : []),
       ...(vite ? [vite.middlewares as RequestHandler] : []),
+      ...(admission ? [admissionControl(admission, logger)] : []),
       onlyUnder(
         SESSIONLESS_PREFIX,
         apiManners({ perMinute: config.API_RATE_LIMIT, limiter: apiLimiter, logger }),
@@ -315,6 +330,7 @@ export async function createHttpApp(
   return {
     app,
     version,
+    admission,
     close: async () => {
       for (const close of closers.reverse())
         await close().catch((err: unknown) => logger.warn({ err }, 'close failed'));

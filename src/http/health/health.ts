@@ -10,12 +10,15 @@ import {
 } from '../../projections/core/registry.ts';
 import { projectionStatuses } from '../../projections/core/status.ts';
 import { allProjections } from '../../projections/index.ts';
+import type { Admission } from '../admission.ts';
 
 /**
  * Liveness and readiness for an operator, a load balancer or a container healthcheck
  * (docs/reliability.md, "Health"):
  *  - `GET /healthz`: the process is alive and its event loop answers; touches nothing else, so
  *    a database outage never makes an orchestrator kill a process that would recover by itself.
+ *    It shows the process id and the admission control's counters (reads running, waiting,
+ *    queued and shed so far; admission.ts), read from memory.
  *  - `GET /readyz`: the process can serve: the database answers, Redis answers (when the jobs
  *    use it), no migration is pending, and no projection has stopped or is more than
  *    READY_MAX_LAG events behind. 200 or 503, with a JSON body naming each check.
@@ -31,6 +34,8 @@ export interface HealthDeps {
   projections?: ProjectionRegistry | undefined;
   logger: Logger;
   maxLag: number;
+  /** The web process's admission control, whose counters `/healthz` shows. */
+  admission?: Pick<Admission, 'stats'> | null | undefined;
 }
 
 export interface Check {
@@ -135,7 +140,12 @@ export function healthRoutes(deps: HealthDeps): Router {
   let cached: { at: number; result: Promise<Readiness> } | null = null;
   router.get('/healthz', (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    res.json({ status: 'alive', uptimeSeconds: Math.round(process.uptime()) });
+    res.json({
+      status: 'alive',
+      uptimeSeconds: Math.round(process.uptime()),
+      pid: process.pid,
+      ...(deps.admission ? { admission: deps.admission.stats() } : {}),
+    });
   });
   router.get('/readyz', async (_req, res) => {
     const now = Date.now();

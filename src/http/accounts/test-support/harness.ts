@@ -5,6 +5,7 @@ import type { Config } from '../../../config.ts';
 import type { EventStore, Position } from '../../../eventstore/index.ts';
 import { DEFAULT_RATE_LIMITS } from '../../auth/rate-limit.ts';
 import type { WebMode } from '../../deps.ts';
+import type { RouteDef } from '../../routing/types.ts';
 import { createAccounts, type Accounts, type AccountsOptions } from '../../auth/accounts.ts';
 import { startWebServer, type RunningWebServer } from '../../server.ts';
 import { createLogger, type Logger } from '../../../logger.ts';
@@ -68,6 +69,8 @@ export interface HarnessOptions {
   /** The web app's logger (default: the silent `logger`). */
   logger?: Logger;
   accounts?: Omit<AccountsOptions, 'now'>;
+  /** Routes added after the table (a test's own fixtures). */
+  extraRoutes?: readonly RouteDef[];
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -142,6 +145,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       web: options.web ?? { mode: 'none', version: 'v1' },
     },
     { port: 0, host: '127.0.0.1' },
+    { extraRoutes: options.extraRoutes ?? [] },
   );
   return {
     url: server.url,
