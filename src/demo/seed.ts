@@ -53,9 +53,12 @@ export async function seedDemoContent(deps: SeedDeps, signal?: AbortSignal): Pro
   });
   const worldDrivers = () =>
     deps.config.SEED_DRIVERS > 0 ? Array.from(demoWorld(params).drivers.custId) : [];
-  const teams = await seedDemoTeams(commandDeps, worldDrivers);
-  if (teams.created.length > 0)
-    logger.info({ created: teams.created.length }, 'demo teams created');
+  const teams = await seedDemoTeams({ ...commandDeps, knex: deps.knex }, worldDrivers);
+  if (teams.created.length > 0 || teams.logosAdded.length > 0)
+    logger.info(
+      { created: teams.created.length, logosAdded: teams.logosAdded.length },
+      'demo teams created',
+    );
   const gear = await seedDemoGear(commandDeps);
   if (gear.created > 0) logger.info({ created: gear.created }, 'demo gear created');
   const pros = await seedDemoPros(commandDeps, worldDrivers, demoGearOfPro);

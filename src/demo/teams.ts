@@ -1,11 +1,21 @@
+import type { Knex } from 'knex';
 import type { Position } from '../eventstore/port.ts';
-import { createTeam, loadTeam, type TeamCommandDeps } from '../commands/teams/handlers.ts';
+import type { TeamLogoRef } from '../events/team.ts';
+import {
+  createTeam,
+  loadTeam,
+  updateTeam,
+  type TeamCommandDeps,
+} from '../commands/teams/handlers.ts';
+import { storeFile } from '../files/store.ts';
 import { demoUuid, seededPicker } from './ids.ts';
+import { demoTeamLogo } from './team-logo.ts';
 
 /**
  * Demo teams for the embedded default: twenty teams created through the team commands (never by
  * inserting rows). Members are customer ids of the demo racing world, each driver in at most one
- * team, picked deterministically, so the team pages show live iRating and licences.
+ * team, picked deterministically, so the team pages show live iRating and licences. Each has a
+ * generated logo (team-logo.ts) stored in the file store the admin's logo upload uses.
  */
 interface DemoTeam {
   name: string;
@@ -98,35 +108,65 @@ export const demoTeams: readonly DemoTeam[] = [
 
 export const demoTeamId = (name: string) => demoUuid('team', name);
 
+/** Stores the team's generated logo (idempotent: a stable file id) and returns its reference. */
+async function storeDemoTeamLogo(knex: Knex, team: DemoTeam): Promise<TeamLogoRef> {
+  const file = await storeFile(knex, {
+    fileId: demoUuid('team-logo', team.name),
+    kind: 'team_logo',
+    fileName: `${team.links[0]!.url.replace(/^https:\/\/|\.example$/g, '')}-logo.png`,
+    mediaType: 'image/png',
+    content: demoTeamLogo(team),
+  });
+  return { ...file, mediaType: 'image/png' };
+}
+
 export interface SeedTeamsResult {
   created: string[];
+  /** Demo teams that existed without a logo and untouched since the seed: given theirs. */
+  logosAdded: string[];
   skipped: string[];
   position: Position | null;
 }
 
 /**
- * Creates the demo teams through the commands. Idempotent: ids come from the names and a team
- * that exists (or was deleted by an admin) is skipped. `custIds` gives the racing world's drivers
- * (called only when a team is missing, since it may build the world); none gives empty teams.
+ * Creates the demo teams, each with its logo (stored first, then the command that names it),
+ * through the commands. Idempotent: ids come from the names and a team that exists (or was
+ * deleted by an admin) is skipped, except that a demo team seeded without a logo and never
+ * edited since (its stream holds only its creation) gets its logo. `custIds` gives the racing
+ * world's drivers (called only when a team is missing, since it may build the world); none
+ * gives empty teams.
  */
 export async function seedDemoTeams(
-  deps: TeamCommandDeps,
+  deps: TeamCommandDeps & { knex: Knex },
   custIds: () => readonly number[],
 ): Promise<SeedTeamsResult> {
-  const result: SeedTeamsResult = { created: [], skipped: [], position: null };
-  const states = await Promise.all(
-    demoTeams.map(async (team) => (await loadTeam(deps.eventStore, demoTeamId(team.name))).state),
+  const result: SeedTeamsResult = { created: [], logosAdded: [], skipped: [], position: null };
+  const loaded = await Promise.all(
+    demoTeams.map((team) => loadTeam(deps.eventStore, demoTeamId(team.name))),
   );
+  const states = loaded.map((l) => l.state);
+  const demoDeps: TeamCommandDeps = {
+    ...deps,
+    actor: deps.actor ?? { type: 'system', id: 'seed' },
+  };
+  for (const [i, { state, revision }] of loaded.entries()) {
+    if (state.status !== 'active' || state.logo !== null || revision !== 0n) continue;
+    const team = demoTeams[i]!;
+    const logo = await storeDemoTeamLogo(deps.knex, team);
+    const updated = await updateTeam(
+      demoDeps,
+      { teamId: demoTeamId(team.name), logo },
+      { expectedRevision: 0n },
+    );
+    result.logosAdded.push(team.name);
+    result.position = updated.position ?? result.position;
+  }
   if (states.every((state) => state.status !== 'absent')) {
     result.skipped.push(...demoTeams.map((team) => team.name));
     return result;
   }
   const pick = seededPicker(20_260_013);
   const pool = [...custIds()];
-  const demoDeps: TeamCommandDeps = {
-    ...deps,
-    actor: deps.actor ?? { type: 'system', id: 'seed' },
-  };
   for (const team of demoTeams) {
     const size = Math.min(pool.length, 3 + pick.int(10));
     const members: number[] = [];
@@ -136,7 +176,8 @@ export async function seedDemoTeams(
       result.skipped.push(team.name);
       continue;
     }
-    const created = await createTeam(demoDeps, { teamId, ...team, memberCustIds: members });
+    const logo = await storeDemoTeamLogo(deps.knex, team);
+    const created = await createTeam(demoDeps, { teamId, ...team, memberCustIds: members, logo });
     result.created.push(team.name);
     result.position = created.position;
   }

@@ -37,6 +37,7 @@ beforeAll(async () => {
   await app.recordSession(7_700_001, 77_000_001);
   const seeded = await seedDemoTeams(
     {
+      knex: app.db.knex,
       eventStore: app.store,
       notifyAppended: (a) => app.jobs.notifyAppended(a.position, a.eventTypes),
     },
@@ -99,6 +100,21 @@ describe('teams in Chromium', { timeout: 90_000 }, () => {
     expect(html).toContain(demoTeams[0]!.name);
     await guest.waitForLoadState('networkidle');
     expect(await guest.locator('[data-test="team-card"]').count()).toBe(demoTeams.length);
+    // Every demo team shows its generated logo with its alt text; each is served as a PNG, and
+    // the first (above the fold; the others load lazily) is decoded by the browser.
+    const logos = guest.locator('[data-test="team-logo"]');
+    expect(await logos.count()).toBe(demoTeams.length);
+    const shown = await logos.evaluateAll((imgs) =>
+      (imgs as HTMLImageElement[]).map((img) => ({ alt: img.alt, src: img.src })),
+    );
+    expect(shown.map((l) => l.alt).sort()).toEqual(demoTeams.map((t) => `${t.name} logo`).sort());
+    for (const { src } of shown) {
+      const logo = await guest.request.get(src);
+      expect([logo.status(), logo.headers()['content-type']]).toEqual([200, 'image/png']);
+    }
+    await expect
+      .poll(() => logos.first().evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBe(96);
     expect(await axeViolations(guest)).toEqual([]);
 
     await guest.locator('[data-test="teams-search"]').fill('nordschleife');
