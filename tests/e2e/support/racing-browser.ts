@@ -35,7 +35,12 @@ export interface RacingBrowser {
   reopen(options: BrowserContextOptions): Promise<void>;
 }
 
-export function useRacingBrowser(): RacingBrowser {
+export interface RacingBrowserOptions {
+  /** The server's clock of "today" (the schedule's current week, the predicted slots, as-of). */
+  now?: () => Date;
+}
+
+export function useRacingBrowser(options: RacingBrowserOptions = {}): RacingBrowser {
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
   const openPage = async (options: BrowserContextOptions = {}) => {
@@ -70,7 +75,10 @@ export function useRacingBrowser(): RacingBrowser {
 
   beforeAll(async () => {
     s.buildDir = await buildWebBundle();
-    s.server = await startTestServer({ web: { mode: 'built', dir: s.buildDir } });
+    s.server = await startTestServer({
+      web: { mode: 'built', dir: s.buildDir },
+      ...(options.now ? { now: options.now } : {}),
+    });
     s.url = s.server.url;
     const { knex, eventStore, logger } = s.server.db.runtime;
     await seedRacingWorld({ knex, eventStore, logger });
