@@ -1,4 +1,5 @@
-import { Link, router } from '@inertiajs/react';
+import { router } from '@inertiajs/react';
+import { PageLink } from './PageLink.tsx';
 import { useId, useState, type FormEvent } from 'react';
 import { formatDay, formatKnown } from '../../src/domain/as-of.ts';
 import { Button } from './Button.tsx';
@@ -78,13 +79,13 @@ export function AsOfBar({
               <>as known now (learned time)</>
             )}
           </p>
-          <Link
+          <PageLink
             href={asOfHref(path, keep)}
             className="font-medium underline underline-offset-2"
             data-test="as-of-today"
           >
             Back to today
-          </Link>
+          </PageLink>
         </section>
       )}
       {view.notice && (

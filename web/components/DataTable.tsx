@@ -1,4 +1,4 @@
-import { Link } from '@inertiajs/react';
+import { PageLink } from './PageLink.tsx';
 import {
   columnFilteringFeature,
   createFilteredRowModel,
@@ -311,7 +311,7 @@ function SortHeader<Row>({
   );
   if (control.sortHref) {
     return (
-      <Link
+      <PageLink
         href={control.sortHref(next)}
         preserveScroll
         preserveState
@@ -319,7 +319,7 @@ function SortHeader<Row>({
         data-test={`sort-${column.key}`}
       >
         {content}
-      </Link>
+      </PageLink>
     );
   }
   if (control.onSortChange) {

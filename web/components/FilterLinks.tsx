@@ -1,4 +1,4 @@
-import { Link } from '@inertiajs/react';
+import { PageLink } from './PageLink.tsx';
 import { cn } from '../lib/cn.ts';
 
 export interface FilterOption<Value extends string> {
@@ -32,7 +32,7 @@ export function FilterLinks<Value extends string>({
   return (
     <nav aria-label={label} className={cn('flex flex-wrap gap-1', className)}>
       {options.map((option) => (
-        <Link
+        <PageLink
           key={option.value}
           href={href(option.value)}
           preserveScroll
@@ -52,7 +52,7 @@ export function FilterLinks<Value extends string>({
               <span className="tabular-nums">({counts[option.value]})</span>
             </>
           )}
-        </Link>
+        </PageLink>
       ))}
     </nav>
   );

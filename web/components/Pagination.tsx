@@ -1,4 +1,4 @@
-import { Link } from '@inertiajs/react';
+import { PageLink } from './PageLink.tsx';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '../lib/cn.ts';
@@ -42,7 +42,7 @@ export function Pagination(props: PaginationProps) {
     );
     if (props.href) {
       return (
-        <Link
+        <PageLink
           href={props.href(target)}
           className={classes}
           aria-current={current ? 'page' : undefined}
@@ -50,7 +50,7 @@ export function Pagination(props: PaginationProps) {
           data-test={testId}
         >
           {content}
-        </Link>
+        </PageLink>
       );
     }
     const onPageChange = props.onPageChange;

@@ -1,4 +1,4 @@
-import { Link } from '@inertiajs/react';
+import { PageLink } from '../PageLink.tsx';
 import { useCallback, type ReactNode } from 'react';
 import { useReaderTimeZone } from '../../hooks/use-reader-time-zone.ts';
 import { formatDate } from '../../lib/racing-format.ts';
@@ -182,7 +182,7 @@ export function TimeSeriesChart({
             ...(several ? [s.name] : []),
             formatDate(p.at, timeZone),
             format(p.value),
-            p.href ? <Link href={p.href}>{p.label ?? 'Results'}</Link> : (p.label ?? ''),
+            p.href ? <PageLink href={p.href}>{p.label ?? 'Results'}</PageLink> : (p.label ?? ''),
           ],
         })),
       ),

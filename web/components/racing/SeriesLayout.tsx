@@ -1,4 +1,5 @@
-import { Head, Link, router } from '@inertiajs/react';
+import { Head, router } from '@inertiajs/react';
+import { PageLink } from '../PageLink.tsx';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { route, type RouteName } from '../../generated/routes.ts';
 import { cn } from '../../lib/cn.ts';
@@ -147,9 +148,9 @@ export function SeriesLayout({
     <>
       <Head title={`${frame.name} · ${title}`} />
       <nav aria-label="Breadcrumb" className="mb-2 text-sm text-ink-muted">
-        <Link href={route('series')} className="hover:underline" data-test="series-index-link">
+        <PageLink href={route('series')} className="hover:underline" data-test="series-index-link">
           Series
-        </Link>
+        </PageLink>
       </nav>
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
@@ -184,7 +185,7 @@ export function SeriesLayout({
             <ul className="flex gap-1 whitespace-nowrap">
               {SERIES_VIEWS.map(([view, label]) => (
                 <li key={view}>
-                  <Link
+                  <PageLink
                     href={seriesViewHref(frame, view, seasonId)}
                     aria-current={frame.view === view ? 'page' : undefined}
                     className={cn(
@@ -196,7 +197,7 @@ export function SeriesLayout({
                     data-test={`series-tab-${view}`}
                   >
                     {label}
-                  </Link>
+                  </PageLink>
                 </li>
               ))}
             </ul>

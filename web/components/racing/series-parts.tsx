@@ -1,4 +1,4 @@
-import { Link } from '@inertiajs/react';
+import { PageLink } from '../PageLink.tsx';
 import { route } from '../../generated/routes.ts';
 import { formatInteger, formatIrating, formatLapTime, NONE } from '../../lib/racing-format.ts';
 import type { Column } from '../DataTable.tsx';
@@ -54,12 +54,12 @@ export const trackLabel = (name: string, config: string | null) =>
 export function DriverLink({ driver }: { driver: { id: number; name: string } | null }) {
   if (!driver) return <>{NONE}</>;
   return (
-    <Link
+    <PageLink
       href={route('drivers.show', { id: String(driver.id) })}
       className="font-medium text-accent hover:underline"
     >
       {driver.name}
-    </Link>
+    </PageLink>
   );
 }
 
@@ -72,13 +72,13 @@ export const raceColumns: Column<RaceLine>[] = [
     firstDirection: 'desc',
     value: (r) => r.startTime,
     cell: (r) => (
-      <Link
+      <PageLink
         href={route('subsessions.show', { id: String(r.subsessionId) })}
         className="text-accent hover:underline"
         data-test={`race-link-${r.subsessionId}`}
       >
         <When iso={r.startTime} />
-      </Link>
+      </PageLink>
     ),
   },
   {
@@ -174,12 +174,12 @@ export function carTimeColumns(withWeek: boolean): Column<CarTimeLine>[] {
       value: (r) => r.bestLap,
       cell: (r) =>
         r.bestSubsessionId ? (
-          <Link
+          <PageLink
             href={route('subsessions.show', { id: String(r.bestSubsessionId) })}
             className="text-accent hover:underline"
           >
             {formatLapTime(r.bestLap)}
-          </Link>
+          </PageLink>
         ) : (
           formatLapTime(r.bestLap)
         ),

@@ -1,4 +1,5 @@
-import { Head, Link, router } from '@inertiajs/react';
+import { Head, router } from '@inertiajs/react';
+import { PageLink } from '../../components/PageLink.tsx';
 import { X } from 'lucide-react';
 import { useMemo, type ReactNode } from 'react';
 import { LicenceBadge } from '../../components/Badge.tsx';
@@ -112,13 +113,13 @@ export default function DriversCompare({
     <>
       <Head title={`Compare ${drivers.map((d) => d.name).join(', ')}`} />
       <nav aria-label="Breadcrumb" className="mb-2 text-sm text-ink-muted">
-        <Link href={route('drivers')} className="hover:underline">
+        <PageLink href={route('drivers')} className="hover:underline">
           Drivers
-        </Link>
+        </PageLink>
         {' / '}
-        <Link href={route('drivers.show', { id: base.id })} className="hover:underline">
+        <PageLink href={route('drivers.show', { id: base.id })} className="hover:underline">
           {base.name}
-        </Link>
+        </PageLink>
       </nav>
       <h1 className="text-3xl font-bold tracking-tight text-ink">Compare drivers</h1>
 
@@ -169,14 +170,14 @@ export default function DriversCompare({
                     data-test={`compare-driver-${d.id}`}
                   >
                     <span className="inline-flex items-center gap-1">
-                      <Link
+                      <PageLink
                         href={route('drivers.show', { id: d.id })}
                         className="text-sm font-semibold text-accent hover:underline"
                       >
                         {d.name}
-                      </Link>
+                      </PageLink>
                       {i > 0 && (
-                        <Link
+                        <PageLink
                           href={compareHref(
                             ids.filter((id) => id !== d.id),
                             category,
@@ -185,7 +186,7 @@ export default function DriversCompare({
                           aria-label={`Remove ${d.name} from the comparison`}
                         >
                           <X aria-hidden="true" className="size-3.5" />
-                        </Link>
+                        </PageLink>
                       )}
                     </span>
                   </th>
@@ -320,12 +321,12 @@ function HeadToHeadCard({
             {duel.recent.map((r) => (
               <li key={r.subsessionId} className="flex flex-wrap items-baseline gap-2 py-1.5">
                 <When iso={r.startTime} show="date" className="text-ink-muted" />
-                <Link
+                <PageLink
                   href={route('subsessions.show', { id: r.subsessionId })}
                   className="text-accent hover:underline"
                 >
                   {r.seriesName} · {r.trackName}
-                </Link>
+                </PageLink>
                 <span className="ml-auto tabular-nums text-ink">
                   {formatPosition(r.aPosition)} vs {formatPosition(r.bPosition)}
                 </span>

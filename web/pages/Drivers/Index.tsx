@@ -1,4 +1,5 @@
-import { Head, Link } from '@inertiajs/react';
+import { Head } from '@inertiajs/react';
+import { PageLink } from '../../components/PageLink.tsx';
 import { Search, Users } from 'lucide-react';
 import { useId } from 'react';
 import { formatDay } from '../../../src/domain/as-of.ts';
@@ -108,13 +109,13 @@ function columns(searching: boolean, past: boolean): Column<DriverListRow>[] {
       sortable,
       firstDirection: 'asc',
       cell: (d) => (
-        <Link
+        <PageLink
           href={route('drivers.show', { id: d.id })}
           className="font-medium text-accent hover:underline"
           data-test="driver-link"
         >
           {d.name}
-        </Link>
+        </PageLink>
       ),
     },
     {
@@ -259,9 +260,9 @@ export default function DriversIndex({
         {searching && (
           <p className="text-sm text-ink-muted" data-test="driver-list-searching">
             Drivers matching “{filters.q}”, best match first.{' '}
-            <Link href={listHref(state)} className="text-accent hover:underline">
+            <PageLink href={listHref(state)} className="text-accent hover:underline">
               Back to the full list
-            </Link>
+            </PageLink>
           </p>
         )}
       </div>
@@ -282,13 +283,13 @@ export default function DriversIndex({
           }
           action={
             searching || filtered ? (
-              <Link
+              <PageLink
                 href={listHref({ ...state, licenceClass: null })}
                 className="text-accent hover:underline"
                 data-test="reset-filters"
               >
                 Show every {formatCategory(filters.category)} driver
-              </Link>
+              </PageLink>
             ) : undefined
           }
         />
@@ -312,22 +313,22 @@ export default function DriversIndex({
               {isFirstPage ? (
                 <span />
               ) : (
-                <Link
+                <PageLink
                   href={listHref(state)}
                   className="text-accent hover:underline"
                   data-test="page-first"
                 >
                   ← First page
-                </Link>
+                </PageLink>
               )}
               {nextCursor ? (
-                <Link
+                <PageLink
                   href={listHref({ ...state, cursor: nextCursor })}
                   className="text-accent hover:underline"
                   data-test="page-next"
                 >
                   Next page →
-                </Link>
+                </PageLink>
               ) : (
                 <span />
               )}

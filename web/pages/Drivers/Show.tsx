@@ -1,4 +1,5 @@
-import { Head, Link } from '@inertiajs/react';
+import { Head } from '@inertiajs/react';
+import { PageLink } from '../../components/PageLink.tsx';
 import { useMemo } from 'react';
 import { formatKnown } from '../../../src/domain/as-of.ts';
 import { AsOfBar, type AsOfView } from '../../components/AsOfBar.tsx';
@@ -167,22 +168,22 @@ export default function DriversShow(props: Props) {
     <>
       <Head title={`${driver.name} · ${formatCategory(category)}`} />
       <nav aria-label="Breadcrumb" className="mb-2 text-sm text-ink-muted">
-        <Link href={route('drivers')} className="hover:underline">
+        <PageLink href={route('drivers')} className="hover:underline">
           Drivers
-        </Link>
+        </PageLink>
       </nav>
       <div className="flex flex-wrap items-center gap-2">
         <h1 className="text-3xl font-bold tracking-tight text-ink" data-test="driver-name">
           {driver.name}
         </h1>
         <StarToggle driverId={driver.id} driverName={driver.name} initial={isFavorite} />
-        <Link
+        <PageLink
           href={route('drivers.compare', { id: driver.id })}
           className="ml-auto rounded-md border border-line-strong px-3 py-1.5 text-sm font-medium text-ink hover:bg-surface-muted"
           data-test="compare-link"
         >
           Compare with…
-        </Link>
+        </PageLink>
       </div>
       <p className="mt-1 text-ink-muted" data-test="driver-identity">
         {[
@@ -310,7 +311,7 @@ function CategoryCardLink({
 }) {
   const licence = licenceClassOf(card.licenceClass);
   return (
-    <Link
+    <PageLink
       href={href}
       preserveScroll
       aria-current={current ? 'true' : undefined}
@@ -342,7 +343,7 @@ function CategoryCardLink({
           <dd className="font-medium text-ink tabular-nums">{formatInteger(card.starts)}</dd>
         </div>
       </dl>
-    </Link>
+    </PageLink>
   );
 }
 
@@ -391,21 +392,21 @@ function CorrectionNote({
           : ' (learned later)'}
       </p>
       {viewingThen ? (
-        <Link
+        <PageLink
           href={nowHref}
           className="font-medium underline underline-offset-2"
           data-test="see-known-now"
         >
           See it as known now
-        </Link>
+        </PageLink>
       ) : (
-        <Link
+        <PageLink
           href={thenHref}
           className="font-medium underline underline-offset-2"
           data-test="see-shown-then"
         >
           See it as Pitwall showed it then
-        </Link>
+        </PageLink>
       )}
     </div>
   );
@@ -585,12 +586,12 @@ function MostDrivenCard({
               className="flex items-baseline justify-between gap-3 px-4 py-2 text-sm"
             >
               {kind === 'series' ? (
-                <Link
+                <PageLink
                   href={route('series.show', { id: item.id })}
                   className="text-accent hover:underline"
                 >
                   {item.name}
-                </Link>
+                </PageLink>
               ) : (
                 <span className="text-ink">{item.name}</span>
               )}
@@ -611,9 +612,9 @@ const raceColumns: Column<RecentRace>[] = [
     key: 'series',
     header: 'Series',
     cell: (r) => (
-      <Link href={route('series.show', { id: r.seriesId })} className="text-accent hover:underline">
+      <PageLink href={route('series.show', { id: r.seriesId })} className="text-accent hover:underline">
         {r.seriesName}
-      </Link>
+      </PageLink>
     ),
   },
   { key: 'track', header: 'Track', cell: (r) => r.trackName, hideBelow: 'md' },
@@ -630,13 +631,13 @@ const raceColumns: Column<RecentRace>[] = [
     header: 'Finish',
     numeric: true,
     cell: (r) => (
-      <Link
+      <PageLink
         href={route('subsessions.show', { id: r.subsessionId })}
         className="font-medium text-accent hover:underline"
         aria-label={`${formatPosition(r.finishPositionInClass)} of ${r.fieldSize}: results of race ${r.subsessionId}`}
       >
         {formatPosition(r.finishPositionInClass)}
-      </Link>
+      </PageLink>
     ),
   },
   { key: 'inc', header: 'Inc', cell: (r) => formatInteger(r.incidents), numeric: true },
@@ -703,24 +704,24 @@ function RecentRaces({
           {races.isFirstPage ? (
             <span />
           ) : (
-            <Link
+            <PageLink
               href={`${newestHref}#recent-races`}
               preserveScroll
               className="text-accent hover:underline"
               data-test="races-newest"
             >
               ← Newest races
-            </Link>
+            </PageLink>
           )}
           {races.nextCursor ? (
-            <Link
+            <PageLink
               href={`${olderHref(races.nextCursor)}#recent-races`}
               preserveScroll
               className="text-accent hover:underline"
               data-test="races-older"
             >
               Older races →
-            </Link>
+            </PageLink>
           ) : (
             <span />
           )}

@@ -1,4 +1,5 @@
-import { Head, Link } from '@inertiajs/react';
+import { Head } from '@inertiajs/react';
+import { PageLink } from '../../components/PageLink.tsx';
 import {
   ArrowRight,
   Search,
@@ -134,7 +135,7 @@ export default function HomeIndex({
         <ul className="mt-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
           {shortcuts.map(({ label, description, href, icon: Icon }) => (
             <li key={label}>
-              <Link
+              <PageLink
                 href={href()}
                 className="flex items-center gap-3 rounded-lg border border-line bg-surface p-4 shadow-xs hover:border-line-strong"
               >
@@ -143,7 +144,7 @@ export default function HomeIndex({
                   <span className="block font-semibold text-ink">{label}</span>
                   <span className="block text-sm text-ink-muted">{description}</span>
                 </span>
-              </Link>
+              </PageLink>
             </li>
           ))}
         </ul>
@@ -170,12 +171,12 @@ export default function HomeIndex({
                       >
                         <span>
                           <span className="mr-2 text-ink-muted tabular-nums">{i + 1}.</span>
-                          <Link
+                          <PageLink
                             href={route('drivers.show', { id: d.id })}
                             className="text-accent hover:underline"
                           >
                             {d.name}
-                          </Link>
+                          </PageLink>
                         </span>
                         <span className="font-semibold tabular-nums">
                           {formatIrating(d.irating)}
@@ -242,9 +243,9 @@ function FavoriteDrivers({ drivers }: { drivers: FavoriteDriver[] | null }) {
     return (
       <div className="text-sm text-ink-muted">
         <p>Sign in to keep your favorite drivers one click away.</p>
-        <Link href={route('auth.login')} className={buttonClasses('secondary', 'sm', 'mt-4')}>
+        <PageLink href={route('auth.login')} className={buttonClasses('secondary', 'sm', 'mt-4')}>
           Sign in
-        </Link>
+        </PageLink>
       </div>
     );
   }
@@ -255,9 +256,9 @@ function FavoriteDrivers({ drivers }: { drivers: FavoriteDriver[] | null }) {
           <Star aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           No favorites yet. Open a driver and star them to follow their results here.
         </p>
-        <Link href={route('drivers')} className={buttonClasses('secondary', 'sm', 'mt-4')}>
+        <PageLink href={route('drivers')} className={buttonClasses('secondary', 'sm', 'mt-4')}>
           Find drivers
-        </Link>
+        </PageLink>
       </div>
     );
   }
@@ -265,12 +266,12 @@ function FavoriteDrivers({ drivers }: { drivers: FavoriteDriver[] | null }) {
     <ul className="divide-y divide-line">
       {drivers.map((driver) => (
         <li key={driver.id}>
-          <Link
+          <PageLink
             href={route('drivers.show', { id: driver.id })}
             className="block py-2 font-medium text-ink hover:text-accent"
           >
             {driver.name}
-          </Link>
+          </PageLink>
         </li>
       ))}
     </ul>
@@ -291,12 +292,12 @@ function SectionHeading({
       <h2 id={id} className="text-xl font-bold tracking-tight text-ink">
         {title}
       </h2>
-      <Link
+      <PageLink
         href={link.href}
         className="inline-flex items-center gap-1 text-sm font-medium text-accent hover:underline"
       >
         {link.label} <ArrowRight aria-hidden="true" className="size-4" />
-      </Link>
+      </PageLink>
     </div>
   );
 }
@@ -350,9 +351,9 @@ function RaceListSection({
                 data-test={row.test}
               >
                 <span className="min-w-0">
-                  <Link href={row.href} className="font-medium text-accent hover:underline">
+                  <PageLink href={row.href} className="font-medium text-accent hover:underline">
                     {row.name}
-                  </Link>
+                  </PageLink>
                   {row.details.map(
                     (line, i) =>
                       line !== null && (
@@ -399,12 +400,12 @@ function NotableRaces({ races }: { races: NotableRace[] }) {
           r.winner && (
             <>
               Won by{' '}
-              <Link
+              <PageLink
                 href={route('drivers.show', { id: String(r.winner.id) })}
                 className="text-accent hover:underline"
               >
                 {r.winner.name}
-              </Link>
+              </PageLink>
               {r.winnerTeam ? ` (${r.winnerTeam})` : ''}
             </>
           ),

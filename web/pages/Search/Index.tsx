@@ -1,4 +1,5 @@
-import { Head, Link } from '@inertiajs/react';
+import { Head } from '@inertiajs/react';
+import { PageLink } from '../../components/PageLink.tsx';
 import { SearchX } from 'lucide-react';
 import { LicenceBadge } from '../../components/Badge.tsx';
 import { Card } from '../../components/Card.tsx';
@@ -58,9 +59,9 @@ export default function SearchIndex({ q, searched, drivers, series }: Props) {
           title={`Nothing matches “${q}”`}
           description="Try part of a first or last name, a customer id, or a shorter series name."
           action={
-            <Link href={route('drivers')} className="text-accent hover:underline">
+            <PageLink href={route('drivers')} className="text-accent hover:underline">
               Browse every driver
-            </Link>
+            </PageLink>
           }
         />
       ) : (
@@ -72,12 +73,12 @@ export default function SearchIndex({ q, searched, drivers, series }: Props) {
               <ul className="divide-y divide-line" data-test="search-drivers">
                 {drivers.map((d) => (
                   <li key={d.id} className="flex flex-wrap items-center gap-2 px-4 py-2 text-sm">
-                    <Link
+                    <PageLink
                       href={route('drivers.show', { id: d.id })}
                       className="font-medium text-accent hover:underline"
                     >
                       {d.name}
-                    </Link>
+                    </PageLink>
                     {d.countryCode && <span className="text-ink-muted">{d.countryCode}</span>}
                     <span className="ml-auto flex flex-wrap gap-2">
                       {d.licences.map((l) => {
@@ -104,12 +105,12 @@ export default function SearchIndex({ q, searched, drivers, series }: Props) {
               <ul className="divide-y divide-line" data-test="search-series">
                 {series.map((s) => (
                   <li key={s.id} className="flex flex-wrap items-center gap-2 px-4 py-2 text-sm">
-                    <Link
+                    <PageLink
                       href={route('series.show', { id: s.id })}
                       className="font-medium text-accent hover:underline"
                     >
                       {s.name}
-                    </Link>
+                    </PageLink>
                     <span className="ml-auto text-ink-muted">
                       {[
                         s.category ? formatCategory(s.category) : null,

@@ -1,4 +1,5 @@
-import { Head, Link } from '@inertiajs/react';
+import { Head } from '@inertiajs/react';
+import { PageLink } from '../../components/PageLink.tsx';
 import { Badge, LicenceBadge } from '../../components/Badge.tsx';
 import { Card } from '../../components/Card.tsx';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
@@ -37,13 +38,13 @@ const columns: Column<SeriesCard>[] = [
     sortable: true,
     value: (s) => s.name,
     cell: (s) => (
-      <Link
+      <PageLink
         href={route('series.show', { id: String(s.id) })}
         className="font-medium text-accent hover:underline"
         data-test={`series-link-${s.id}`}
       >
         {s.name}
-      </Link>
+      </PageLink>
     ),
   },
   {

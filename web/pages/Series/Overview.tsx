@@ -1,4 +1,4 @@
-import { Link } from '@inertiajs/react';
+import { PageLink } from '../../components/PageLink.tsx';
 import { Card } from '../../components/Card.tsx';
 import { DataTable } from '../../components/DataTable.tsx';
 import { SlotPredictions, type UpcomingSlot } from '../../components/racing/SlotPredictions.tsx';
@@ -93,12 +93,12 @@ export default function SeriesOverview({
               (from <When iso={thisWeek.startDate} show="date" />)
             </span>
           </p>
-          <Link
+          <PageLink
             href={seriesViewHref(series, 'schedule', series.season?.id ?? null)}
             className="mt-2 inline-block text-sm text-accent hover:underline"
           >
             Full schedule
-          </Link>
+          </PageLink>
         </Card>
       )}
       {recentRaces.length === 0 ? (

@@ -1,4 +1,4 @@
-import { Link } from '@inertiajs/react';
+import { PageLink } from '../../components/PageLink.tsx';
 import { Card } from '../../components/Card.tsx';
 import { DataTable } from '../../components/DataTable.tsx';
 import {
@@ -42,22 +42,22 @@ export default function SeriesRecentRaces({ series, races, nextCursor, firstPage
           </Card>
           <nav aria-label="Race pages" className="mt-4 flex gap-2" data-test="recent-races-pager">
             {!firstPage && (
-              <Link
+              <PageLink
                 href={seriesViewHref(series, 'recent-races', seasonId)}
                 className={buttonClasses('secondary', 'sm')}
                 data-test="recent-races-newest"
               >
                 Newest races
-              </Link>
+              </PageLink>
             )}
             {nextCursor && (
-              <Link
+              <PageLink
                 href={seriesViewHref(series, 'recent-races', seasonId, { cursor: nextCursor })}
                 className={buttonClasses('secondary', 'sm')}
                 data-test="recent-races-older"
               >
                 Older races
-              </Link>
+              </PageLink>
             )}
           </nav>
         </>

@@ -1,4 +1,5 @@
-import { Head, Link } from '@inertiajs/react';
+import { Head } from '@inertiajs/react';
+import { PageLink } from '../../components/PageLink.tsx';
 import { Card } from '../../components/Card.tsx';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { When } from '../../components/racing/When.tsx';
@@ -61,13 +62,13 @@ const columns: Column<SplitLine>[] = [
     firstDirection: 'asc',
     value: (s) => s.split,
     cell: (s) => (
-      <Link
+      <PageLink
         href={route('subsessions.show', { id: String(s.subsessionId) })}
         className="font-semibold text-accent hover:underline"
         data-test={`split-link-${s.subsessionId}`}
       >
         Split {s.split}
-      </Link>
+      </PageLink>
     ),
   },
   {
@@ -94,12 +95,12 @@ const columns: Column<SplitLine>[] = [
     cell: (s) =>
       s.winner ? (
         <>
-          <Link
+          <PageLink
             href={route('drivers.show', { id: String(s.winner.id) })}
             className="font-medium text-accent hover:underline"
           >
             {s.winner.name}
-          </Link>
+          </PageLink>
           {s.winnerTeam && <span className="ml-1 text-ink-muted">({s.winnerTeam})</span>}
         </>
       ) : (
@@ -125,13 +126,13 @@ export default function SessionsShow({ session: s, splits }: Props) {
       <Head title={`${s.seriesName} · ${s.timeSlot} UTC`} />
       <nav aria-label="Breadcrumb" className="mb-2 text-sm text-ink-muted">
         {s.seriesPage ? (
-          <Link
+          <PageLink
             href={route('series.show', { id: String(s.seriesId) }, { season: String(s.seasonId) })}
             className="hover:underline"
             data-test="session-series-link"
           >
             {s.seriesName}
-          </Link>
+          </PageLink>
         ) : (
           <span>{s.seriesName}</span>
         )}

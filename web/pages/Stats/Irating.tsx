@@ -1,4 +1,5 @@
-import { Head, Link, router } from '@inertiajs/react';
+import { Head, router } from '@inertiajs/react';
+import { PageLink } from '../../components/PageLink.tsx';
 import { BarChart3 } from 'lucide-react';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Button } from '../../components/Button.tsx';
@@ -326,12 +327,12 @@ function FavoritesList({
   if (!signedIn || favorites === null) {
     return (
       <p className="p-4 text-sm text-ink-muted">
-        <Link
+        <PageLink
           href={route('auth.login', {}, { return_to: statsUrl(category) })}
           className="text-accent underline"
         >
           Sign in
-        </Link>{' '}
+        </PageLink>{' '}
         to see the drivers you follow marked on the chart.
       </p>
     );
@@ -352,9 +353,9 @@ function FavoritesList({
           className="flex items-center justify-between gap-3 px-4 py-2"
           data-test={`favorite-mark-${f.id}`}
         >
-          <Link href={route('drivers.show', { id: f.id })} className="text-accent hover:underline">
+          <PageLink href={route('drivers.show', { id: f.id })} className="text-accent hover:underline">
             ★ {f.name}
-          </Link>
+          </PageLink>
           <span className="text-ink-muted tabular-nums">
             {formatIrating(f.irating)} · {formatTopPercent(f.percentBelow)}
           </span>

@@ -1,4 +1,5 @@
-import { Head, Link } from '@inertiajs/react';
+import { Head } from '@inertiajs/react';
+import { PageLink } from '../../components/PageLink.tsx';
 import type { ReactNode } from 'react';
 import { LicenceBadge } from '../../components/Badge.tsx';
 import { Card } from '../../components/Card.tsx';
@@ -158,13 +159,13 @@ function LicenceCell({ line }: { line: ResultLine }) {
 function DriverLink({ line }: { line: ResultLine }) {
   if (!line.driver) return null;
   return (
-    <Link
+    <PageLink
       href={route('drivers.show', { id: String(line.driver.id) })}
       className="font-medium text-accent hover:underline"
       data-test={`driver-link-${line.driver.id}`}
     >
       {line.driver.name}
-    </Link>
+    </PageLink>
   );
 }
 
@@ -385,24 +386,24 @@ export default function SubsessionsShow({
       <Head title={`${s.seriesName} · ${s.trackName}`} />
       <nav aria-label="Breadcrumb" className="mb-2 text-sm text-ink-muted">
         {s.seriesPage ? (
-          <Link
+          <PageLink
             href={route('series.show', { id: String(s.seriesId) }, { season: String(s.seasonId) })}
             className="hover:underline"
             data-test="subsession-series-link"
           >
             {s.seriesName}
-          </Link>
+          </PageLink>
         ) : (
           <span>{s.seriesName}</span>
         )}
         <span aria-hidden="true"> / </span>
-        <Link
+        <PageLink
           href={route('sessions.show', { id: String(s.sessionId) })}
           className="hover:underline"
           data-test="subsession-session-link"
         >
           {s.split ? `Split ${s.split.number} of ${s.split.of}` : 'Session'}
-        </Link>
+        </PageLink>
       </nav>
       <h1 className="text-3xl font-bold tracking-tight text-ink" data-test="subsession-title">
         {s.seriesName}
@@ -417,12 +418,12 @@ export default function SubsessionsShow({
         <Fact label="Strength of field">{formatIrating(s.strengthOfField)}</Fact>
         <Fact label="Split">
           {s.split ? (
-            <Link
+            <PageLink
               href={route('sessions.show', { id: String(s.sessionId) })}
               className="text-accent hover:underline"
             >
               {s.split.number} of {s.split.of}
-            </Link>
+            </PageLink>
           ) : (
             NONE
           )}

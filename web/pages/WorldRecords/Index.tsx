@@ -1,4 +1,5 @@
-import { Head, Link, router } from '@inertiajs/react';
+import { Head, router } from '@inertiajs/react';
+import { PageLink } from '../../components/PageLink.tsx';
 import { Trophy } from 'lucide-react';
 import type { FormEvent, ReactNode } from 'react';
 import { Button } from '../../components/Button.tsx';
@@ -126,12 +127,12 @@ export default function WorldRecordsIndex({ records, filters, sort, choices, met
       key: 'holder',
       header: 'Driver',
       cell: (r) => (
-        <Link
+        <PageLink
           href={route('drivers.show', { id: r.holder.custId })}
           className="text-accent hover:underline"
         >
           {r.holder.displayName}
-        </Link>
+        </PageLink>
       ),
     },
     {
@@ -141,13 +142,13 @@ export default function WorldRecordsIndex({ records, filters, sort, choices, met
       firstDirection: 'desc',
       hideBelow: 'sm',
       cell: (r) => (
-        <Link
+        <PageLink
           href={route('subsessions.show', { id: r.subsessionId })}
           className="text-accent hover:underline"
         >
           <When iso={r.setAt} show="date" />
           <span className="sr-only"> (the race)</span>
-        </Link>
+        </PageLink>
       ),
     },
   ];
@@ -186,9 +187,9 @@ export default function WorldRecordsIndex({ records, filters, sort, choices, met
             }
             action={
               filtered ? (
-                <Link href={route('world_records')} className="text-accent hover:underline">
+                <PageLink href={route('world_records')} className="text-accent hover:underline">
                   Clear the filters
-                </Link>
+                </PageLink>
               ) : undefined
             }
           />
