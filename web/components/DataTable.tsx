@@ -141,35 +141,10 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
   const sort = clientSort ? localSort : (props.sort ?? null);
   const filterId = useId();
 
-  const columnDefs = useMemo(
-    () =>
-      columns.map((column): ColumnDef<typeof features, Row> => ({
-        id: column.key,
-        accessorFn: (row) => column.value?.(row) ?? null,
-        enableSorting: column.sortable === true,
-        enableGlobalFilter: column.value !== undefined,
-        sortFn: column.numeric ? 'basic' : 'text',
-        sortUndefined: 'last',
-        filterFn: 'includesString',
-      })),
-    [columns],
-  );
-  const data = useMemo(() => [...rows], [rows]);
-  const sorting = useMemo(() => toSorting(sort), [sort]);
-  const table = useTable({
-    features,
-    columns: columnDefs,
-    data,
-    getRowId: (row, index) => String(rowKey(row, index)),
-    manualSorting: !clientSort,
-    manualFiltering: filterLabel === undefined,
-    state: { sorting, globalFilter: filter },
-    globalFilterFn: 'includesString',
-    onSortingChange: () => {},
-    onGlobalFilterChange: () => {},
-  });
-  const shown = table.getRowModel().rows;
-  const byKey = useMemo(() => new Map(columns.map((c) => [c.key, c])), [columns]);
+  // The rows as given are what TanStack's model would show whenever it would keep their order
+  // (no filter text, and a sort they already follow): building the table for them is skipped.
+  const given = filter === '' && (!clientSort || followsSort(rows, columns, sort));
+  const bodyProps: BodyProps<Row> = { columns, rows, empty, highlightRow, rowTestId };
   const control: SortControl = clientSort
     ? { onSortChange: setLocalSort }
     : props.sortHref
@@ -234,52 +209,166 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
             </tr>
           </thead>
           <tbody>
-            {shown.length === 0 ? (
-              <tr>
-                <td
-                  colSpan={columns.length}
-                  className="px-3 py-10 text-center text-ink-muted"
-                  data-test="data-table-empty"
-                >
-                  {rows.length > 0
-                    ? 'Nothing matches the filter.'
-                    : (empty ?? 'Nothing to show yet.')}
-                </td>
-              </tr>
+            {given ? (
+              <BodyRows
+                shown={rows.map((row, index) => ({ row, index, id: String(rowKey(row, index)) }))}
+                {...bodyProps}
+              />
             ) : (
-              shown.map((tableRow) => {
-                const row = tableRow.original;
-                return (
-                  <tr
-                    key={tableRow.id}
-                    className={cn(
-                      'border-b border-line last:border-b-0 hover:bg-surface-muted/60',
-                      highlightRow?.(row) && 'bg-accent-soft/60',
-                    )}
-                    data-test={rowTestId?.(row)}
-                  >
-                    {columns.map((column) => (
-                      <td
-                        key={column.key}
-                        className={cn(
-                          'px-3 py-1.5 align-middle',
-                          column.numeric ? 'text-right whitespace-nowrap' : 'text-left',
-                          column.hideBelow && hideClasses[column.hideBelow],
-                          column.className,
-                        )}
-                      >
-                        {byKey.get(column.key)!.cell(row, tableRow.index)}
-                      </td>
-                    ))}
-                  </tr>
-                );
-              })
+              <ModelRows
+                rowKey={rowKey}
+                sort={sort}
+                filter={filter}
+                clientSort={clientSort}
+                filterable={filterLabel !== undefined}
+                {...bodyProps}
+              />
             )}
           </tbody>
         </table>
       </div>
     </div>
   );
+}
+
+/**
+ * Whether `rows` are already in the order TanStack's sorted row model gives for `sort`: every
+ * neighbour pair in order by the column's own sort function (TanStack's `sortFn_basic` or
+ * `sortFn_text`, as the column definitions below name them), compared both ways round. The
+ * model's sort is stable (ties keep their index), so then it shows the rows exactly as given.
+ */
+export function followsSort<Row>(
+  rows: readonly Row[],
+  columns: readonly Column<Row>[],
+  sort: SortState | null,
+): boolean {
+  if (!sort) return true;
+  const column = columns.find((c) => c.key === sort.key);
+  // The model sorts only by a sortable column.
+  if (!column?.sortable) return true;
+  const sortFn = column.numeric ? sortFn_basic : sortFn_text;
+  const sign = sort.direction === 'desc' ? -1 : 1;
+  // A stand-in for TanStack's row: its sort functions read the value through getValue only.
+  const cell = (row: Row) => {
+    const value = column.value?.(row) ?? null;
+    return { getValue: () => value } as unknown as Parameters<typeof sortFn>[0];
+  };
+  for (let i = 1; i < rows.length; i++) {
+    const [before, after] = [cell(rows[i - 1]!), cell(rows[i]!)];
+    // Both ways round: the basic sort function calls null both below and above 0, and the
+    // model's order of such a pair is the engine's choice; those rows go through the model.
+    if (sign * sortFn(before, after, column.key) > 0) return false;
+    if (sign * sortFn(after, before, column.key) < 0) return false;
+  }
+  return true;
+}
+
+/** The column definitions TanStack sorts and filters by (one per column). */
+function columnDefsOf<Row extends RowData>(
+  columns: readonly Column<Row>[],
+): ColumnDef<typeof features, Row>[] {
+  return columns.map((column) => ({
+    id: column.key,
+    accessorFn: (row) => column.value?.(row) ?? null,
+    enableSorting: column.sortable === true,
+    enableGlobalFilter: column.value !== undefined,
+    sortFn: column.numeric ? 'basic' : 'text',
+    sortUndefined: 'last',
+    filterFn: 'includesString',
+  }));
+}
+
+interface BodyProps<Row> {
+  columns: readonly Column<Row>[];
+  rows: readonly Row[];
+  empty?: ReactNode;
+  highlightRow?: (row: Row) => boolean;
+  rowTestId?: (row: Row) => string;
+}
+
+/** The rows as TanStack Table sorts and filters them on the client. */
+function ModelRows<Row extends RowData>({
+  rowKey,
+  sort,
+  filter,
+  clientSort,
+  filterable,
+  ...body
+}: BodyProps<Row> & {
+  rowKey: (row: Row, index: number) => string | number;
+  sort: SortState | null;
+  filter: string;
+  clientSort: boolean;
+  filterable: boolean;
+}) {
+  const { columns, rows } = body;
+  const columnDefs = useMemo(() => columnDefsOf(columns), [columns]);
+  const data = useMemo(() => [...rows], [rows]);
+  const sorting = useMemo(() => toSorting(sort), [sort]);
+  const table = useTable({
+    features,
+    columns: columnDefs,
+    data,
+    getRowId: (row, index) => String(rowKey(row, index)),
+    manualSorting: !clientSort,
+    manualFiltering: !filterable,
+    state: { sorting, globalFilter: filter },
+    globalFilterFn: 'includesString',
+    onSortingChange: () => {},
+    onGlobalFilterChange: () => {},
+  });
+  const shown = table
+    .getRowModel()
+    .rows.map((tableRow) => ({ row: tableRow.original, index: tableRow.index, id: tableRow.id }));
+  return <BodyRows shown={shown} {...body} />;
+}
+
+/** The body's rows (or its empty state): `shown` in order, with their index in `rows`. */
+function BodyRows<Row>({
+  shown,
+  columns,
+  rows,
+  empty,
+  highlightRow,
+  rowTestId,
+}: BodyProps<Row> & { shown: readonly { row: Row; index: number; id: string }[] }) {
+  if (shown.length === 0) {
+    return (
+      <tr>
+        <td
+          colSpan={columns.length}
+          className="px-3 py-10 text-center text-ink-muted"
+          data-test="data-table-empty"
+        >
+          {rows.length > 0 ? 'Nothing matches the filter.' : (empty ?? 'Nothing to show yet.')}
+        </td>
+      </tr>
+    );
+  }
+  return shown.map(({ row, index, id }) => (
+    <tr
+      key={id}
+      className={cn(
+        'border-b border-line last:border-b-0 hover:bg-surface-muted/60',
+        highlightRow?.(row) && 'bg-accent-soft/60',
+      )}
+      data-test={rowTestId?.(row)}
+    >
+      {columns.map((column) => (
+        <td
+          key={column.key}
+          className={cn(
+            'px-3 py-1.5 align-middle',
+            column.numeric ? 'text-right whitespace-nowrap' : 'text-left',
+            column.hideBelow && hideClasses[column.hideBelow],
+            column.className,
+          )}
+        >
+          {column.cell(row, index)}
+        </td>
+      ))}
+    </tr>
+  ));
 }
 
 function SortHeader<Row>({

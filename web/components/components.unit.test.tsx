@@ -1,8 +1,10 @@
+import { sortFn_basic, sortFn_text } from '@tanstack/react-table';
+import fc from 'fast-check';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { renderPage, tagWith } from '../layouts/render-for-test.tsx';
 import { LicenceBadge } from './Badge.tsx';
-import { DataTable, nextSort, type Column } from './DataTable.tsx';
+import { DataTable, followsSort, nextSort, type Column, type SortState } from './DataTable.tsx';
 import { Field } from './Field.tsx';
 import { FormSaved } from './FormSaved.tsx';
 import { Pagination } from './Pagination.tsx';
@@ -129,5 +131,86 @@ describe('forms and badges', () => {
     expect(tagWith(html, 'pagination-prev')).toContain('aria-disabled="true"');
     expect(tagWith(html, 'pagination-next')).toContain('href="/drivers?page=2"');
     expect(html).toContain('href="/drivers?page=12"');
+  });
+});
+
+describe('DataTable on the client sort', () => {
+  type Line = { id: number; name: string | null; laps: number | null };
+  const lineColumns: Column<Line>[] = [
+    { key: 'name', header: 'Name', sortable: true, value: (r) => r.name, cell: (r) => r.name },
+    {
+      key: 'laps',
+      header: 'Laps',
+      numeric: true,
+      sortable: true,
+      value: (r) => r.laps,
+      cell: (r) => r.laps,
+    },
+  ];
+  const order = (html: string) =>
+    [...html.matchAll(/data-test="line-(\d+)"/g)].map((m) => Number(m[1]));
+  const render = (rows: Line[], sort: SortState) =>
+    show(() => (
+      <DataTable<Line>
+        caption="Lines"
+        columns={lineColumns}
+        rows={rows}
+        rowKey={(r) => r.id}
+        rowTestId={(r) => `line-${r.id}`}
+        clientSort
+        sort={sort}
+      />
+    ));
+  const lines = fc
+    .array(
+      fc.record({
+        name: fc.option(fc.constantFrom('ada', 'Ada', 'bob', 'Émile', 'zed', '10', '9', ''), {
+          nil: null,
+        }),
+        laps: fc.option(fc.integer({ min: -3, max: 3 }), { nil: null }),
+      }),
+      { maxLength: 12 },
+    )
+    .map((rows) => rows.map((r, id) => ({ id, ...r })));
+  const sorts = fc.record({
+    key: fc.constantFrom('name', 'laps'),
+    direction: fc.constantFrom<'asc' | 'desc'>('asc', 'desc'),
+  });
+
+  /** The rows in the order of TanStack's sorted row model: its sort function, stable. */
+  const modelOrder = (rows: Line[], sort: SortState) => {
+    const sortFn = sort.key === 'laps' ? sortFn_basic : sortFn_text;
+    const sign = sort.direction === 'desc' ? -1 : 1;
+    // A stand-in for TanStack's row: its sort functions read the value through getValue only.
+    const cell = (r: Line) =>
+      ({ getValue: () => r[sort.key as 'name' | 'laps'] }) as unknown as Parameters<
+        typeof sortFn
+      >[0];
+    return rows
+      .map((r, index) => ({ r, index }))
+      .sort((a, b) => sign * sortFn(cell(a.r), cell(b.r), sort.key) || a.index - b.index)
+      .map(({ r }) => r.id);
+  };
+
+  it('shows the rows in the order of TanStack’s model, whether it builds the model or not', async () => {
+    await fc.assert(
+      fc.asyncProperty(lines, sorts, async (rows, sort) => {
+        expect(order(await render(rows, sort))).toEqual(modelOrder(rows, sort));
+        if (followsSort(rows, lineColumns, sort))
+          expect(modelOrder(rows, sort)).toEqual(rows.map((r) => r.id));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('does not take rows out of order for sorted ones', () => {
+    const rows: Line[] = [
+      { id: 0, name: 'bob', laps: 1 },
+      { id: 1, name: 'Ada', laps: 3 },
+    ];
+    expect(followsSort(rows, lineColumns, { key: 'name', direction: 'asc' })).toBe(false);
+    expect(followsSort(rows, lineColumns, { key: 'name', direction: 'desc' })).toBe(true);
+    expect(followsSort(rows, lineColumns, { key: 'laps', direction: 'asc' })).toBe(true);
+    expect(followsSort(rows, lineColumns, { key: 'laps', direction: 'desc' })).toBe(false);
   });
 });
