@@ -612,7 +612,10 @@ const raceColumns: Column<RecentRace>[] = [
     key: 'series',
     header: 'Series',
     cell: (r) => (
-      <PageLink href={route('series.show', { id: r.seriesId })} className="text-accent hover:underline">
+      <PageLink
+        href={route('series.show', { id: r.seriesId })}
+        className="text-accent hover:underline"
+      >
         {r.seriesName}
       </PageLink>
     ),

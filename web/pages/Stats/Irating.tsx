@@ -353,7 +353,10 @@ function FavoritesList({
           className="flex items-center justify-between gap-3 px-4 py-2"
           data-test={`favorite-mark-${f.id}`}
         >
-          <PageLink href={route('drivers.show', { id: f.id })} className="text-accent hover:underline">
+          <PageLink
+            href={route('drivers.show', { id: f.id })}
+            className="text-accent hover:underline"
+          >
             ★ {f.name}
           </PageLink>
           <span className="text-ink-muted tabular-nums">
