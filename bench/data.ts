@@ -351,7 +351,11 @@ async function checkPaths(baseUrl: string, loads: EndpointLoad[]): Promise<void>
 
 if (!args.reuse && !args['rebuild-only']) await recreateDatabase(DB_NAME);
 // Migrated at open (a fresh database, or --rebuild-only on one a previous run left).
-const rt = await openRuntime(loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn' }), {
+// The personal-data key the database was seeded with (PII_MASTER_KEY, else DATA_DIR's file), as
+// bench/data-server.ts takes it: the database refuses any other (docs/accounts.md).
+const env = { NODE_ENV: 'production', LOG_LEVEL: 'warn' };
+const piiKey = { PII_MASTER_KEY: process.env.PII_MASTER_KEY, DATA_DIR: process.env.DATA_DIR };
+const rt = await openRuntime(loadConfig({ ...env, ...piiKey }), {
   role: 'bench',
   databaseUrl: DB_URL,
   pools: { knex: 10, eventStore: 10 },
