@@ -382,6 +382,7 @@ describe('DELETE /auth/user', () => {
     const { catchUpForTest } = await import('../../../tests/support/runtime.ts');
     const { rebuildProjection } = await import('../../projections/core/rebuild.ts');
     const { createProjectionRunner } = await import('../../projections/core/runner.ts');
+    const { waitUntilVisible } = await import('../../projections/core/fixtures.test-support.ts');
     const { accountErasureProcessor, finishErasuresBeforeProcessor, ERASURE_CATCH_UP_TABLE } =
       await import('../../commands/users/erasure.ts');
     const { handleCommand } = await import('../../commands/core/handle-command.ts');
@@ -419,7 +420,10 @@ describe('DELETE /auth/user', () => {
     };
 
     const before = await registered('Before Processor');
-    await dieAfterAppend(before.userId);
+    const deleted = await dieAfterAppend(before.userId);
+    // Readable before the build (not held back by another database's open transaction), so
+    // the head the build starts at is past it.
+    await waitUntilVisible(h.store, deleted.position!);
     // The processor is deployed: its first build starts at the head, past that deletion.
     await rebuildProjection(runnerDeps, accountErasureProcessor, { waitForLock: true });
     expect(

@@ -13,6 +13,7 @@ import type { JobSystem } from '../../../jobs/system.ts';
 import { createLogger } from '../../../logger.ts';
 import { articlesProjection } from '../../../projections/articles/projection.ts';
 import { catalogProjection } from '../../../projections/catalog/index.ts';
+import { describeVisibilityHold } from '../../../projections/core/held-back.ts';
 import { waitForProjections } from '../../../projections/core/wait-for.ts';
 import { racingResultsProjection } from '../../../projections/racing/results-projection.ts';
 import { buildSubsession } from '../../../projections/racing/testing.ts';
@@ -154,7 +155,10 @@ export async function startAdminApp(options: { web?: WebMode } = {}): Promise<Ad
 
   const caughtUp = async (projections: readonly string[], position: Position) => {
     if (!(await waitForProjections(db.knex, projections, position, { timeoutMs: 30_000 }))) {
-      throw new Error(`${projections.join(', ')} did not reach ${position}`);
+      throw new Error(
+        `${projections.join(', ')} did not reach ${position} within 30 s; the oldest open ` +
+          `transaction on the server: ${await describeVisibilityHold(db.knex)}`,
+      );
     }
   };
   const client = async () => {
