@@ -1,9 +1,9 @@
 import { useForm } from '@inertiajs/react';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Field } from '../../../components/Field.tsx';
 import { AdminCreatePage, TextAreaField } from '../../../components/admin/AdminForm.tsx';
 import { route } from '../../../generated/routes.ts';
-import { suggestSlug } from './slug.ts';
+import { useSlugFollows } from '../../../hooks/use-slug-follows.ts';
 import type { ArticleLimits } from './types.ts';
 
 export interface Props {
@@ -21,16 +21,7 @@ export interface ArticleFormFields {
 /** `/admin/articles/create`: a new draft. The slug follows the title until it is edited. */
 export default function CreateArticle({ limits }: Props) {
   const form = useForm<ArticleFormFields>({ title: '', slug: '', excerpt: '', bodyMarkdown: '' });
-  const [slugEdited, setSlugEdited] = useState(false);
-
-  const change = (field: keyof ArticleFormFields, value: string) => {
-    if (field === 'slug') setSlugEdited(value !== '');
-    if (field === 'title' && !slugEdited) {
-      form.setData((data) => ({ ...data, title: value, slug: suggestSlug(value, limits.slugMax) }));
-      return;
-    }
-    form.setData(field, value);
-  };
+  const change = useSlugFollows<ArticleFormFields>(form.setData, 'title', limits.slugMax);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

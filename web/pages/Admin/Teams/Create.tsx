@@ -1,9 +1,9 @@
 import { useForm } from '@inertiajs/react';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { Field } from '../../../components/Field.tsx';
 import { AdminCreatePage, FileField, TextAreaField } from '../../../components/admin/AdminForm.tsx';
 import { route } from '../../../generated/routes.ts';
-import { suggestSlug } from '../Articles/slug.ts';
+import { useSlugFollows } from '../../../hooks/use-slug-follows.ts';
 import type { TeamFormFields, TeamLimits } from './types.ts';
 
 export interface Props {
@@ -14,12 +14,15 @@ export interface Props {
 export const logoSizeLabel = (bytes: number) =>
   bytes % (1024 * 1024) === 0 ? `${bytes / 1024 / 1024} MiB` : `${Math.round(bytes / 1024)} KiB`;
 
+/** The create form's data: the text fields and the chosen logo file. */
+type CreateTeamForm = TeamFormFields & { logo: File | null };
+
 /**
  * `/admin/teams/create`: a new team, optionally with its logo (uploaded with progress). The slug
  * follows the name until it is edited.
  */
 export default function CreateTeam({ limits }: Props) {
-  const form = useForm<TeamFormFields & { logo: File | null }>({
+  const form = useForm<CreateTeamForm>({
     name: '',
     slug: '',
     tag: '',
@@ -28,16 +31,7 @@ export default function CreateTeam({ limits }: Props) {
     members: '',
     logo: null,
   });
-  const [slugEdited, setSlugEdited] = useState(false);
-
-  const change = (field: keyof TeamFormFields, value: string) => {
-    if (field === 'slug') setSlugEdited(value !== '');
-    if (field === 'name' && !slugEdited) {
-      form.setData((data) => ({ ...data, name: value, slug: suggestSlug(value, limits.slugMax) }));
-      return;
-    }
-    form.setData(field, value);
-  };
+  const change = useSlugFollows<CreateTeamForm>(form.setData, 'name', limits.slugMax);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
