@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { openSync, readdirSync, readFileSync } from 'node:fs';
+import { openSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import { createServer } from 'node:net';
@@ -153,6 +153,54 @@ export function backendsCpuMs(dbName: string): number {
   for (const [pid, s] of processes()) {
     try {
       if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(` ${dbName} `)) ticks += s.ticks;
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return ticks * 10;
+}
+
+/**
+ * The local TCP ports of `pid`'s connections to port `remotePort` (its database pool), from its
+ * socket descriptors and the kernel's TCP tables.
+ */
+function connectionPorts(pid: number, remotePort: number): Set<number> {
+  const inodes = new Set<string>();
+  for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+    try {
+      const target = readlinkSync(`/proc/${pid}/fd/${fd}`);
+      if (target.startsWith('socket:[')) inodes.add(target.slice(8, -1));
+    } catch {
+      // closed meanwhile
+    }
+  }
+  const ports = new Set<number>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    for (const line of readFileSync(table, 'utf8').split('\n').slice(1)) {
+      const cols = line.trim().split(/\s+/);
+      if (cols.length < 10 || !inodes.has(cols[9]!)) continue;
+      const local = parseInt(cols[1]!.split(':')[1]!, 16);
+      const remote = parseInt(cols[2]!.split(':')[1]!, 16);
+      if (remote === remotePort) ports.add(local);
+    }
+  }
+  return ports;
+}
+
+/**
+ * CPU time, in ms, of the PostgreSQL backends serving `pid`'s connections to `dbName` (a backend
+ * names its database and client address in its title: `postgres: … db 127.0.0.1(port) …`).
+ * Unlike backendsCpuMs, other processes' work on the same database is not counted.
+ */
+export function connectionBackendsCpuMs(pid: number, dbName: string, pgPort = 5432): number {
+  const ports = connectionPorts(pid, pgPort);
+  let ticks = 0;
+  for (const [backend, s] of processes()) {
+    try {
+      const title = readFileSync(`/proc/${backend}/cmdline`, 'utf8');
+      const port = /\((\d+)\)/.exec(title.slice(title.indexOf(` ${dbName} `)))?.[1];
+      if (title.includes(` ${dbName} `) && port !== undefined && ports.has(Number(port)))
+        ticks += s.ticks;
     } catch {
       // ended meanwhile
     }
