@@ -5,6 +5,7 @@ import {
   articleSlug,
   articleTitle,
 } from '../../../commands/articles/rules.ts';
+import { adminPageField, revisionField, uuidParams } from '../schema.ts';
 
 /**
  * Query, path and form schemas of the admin article routes. The form fields reuse the
@@ -20,27 +21,14 @@ export type ArticleStatusFilter = z.infer<typeof articleStatusFilter>;
 
 /** `/admin/articles?status=&page=`; an invalid value is an address that names no page (404). */
 export const adminArticlesQuery = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page: adminPageField,
   status: articleStatusFilter.default('all'),
 });
 
-export const articleIdParams = z.object({ id: z.uuid() });
+export const articleIdParams = uuidParams;
 
 /** A missing field is treated as empty, so it gets the rule's message, not "expected string". */
 const field = <S extends z.ZodType>(schema: S) => z.preprocess((v) => v ?? '', schema);
-
-const REVISION_MESSAGE = 'This form has no valid revision; reload the page and edit again.';
-
-/** The revision an edit form was opened at, as the page sent it (a decimal string). */
-const revision = z
-  .union(
-    [
-      z.string(REVISION_MESSAGE).regex(/^\d{1,19}$/, REVISION_MESSAGE),
-      z.number(REVISION_MESSAGE).int(REVISION_MESSAGE).nonnegative(REVISION_MESSAGE),
-    ],
-    REVISION_MESSAGE,
-  )
-  .transform((v) => BigInt(v));
 
 /** POST /admin/articles. An empty slug is made from the title. */
 export const createArticleForm = z.object({
@@ -59,5 +47,5 @@ export const updateArticleForm = z.object({
   slug: field(articleSlug),
   excerpt: articleExcerpt,
   bodyMarkdown: field(articleBody),
-  expectedRevision: revision,
+  expectedRevision: revisionField,
 });

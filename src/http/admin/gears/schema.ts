@@ -7,22 +7,14 @@ import {
 } from '../../../commands/gear/rules.ts';
 import { GEAR_LIMITS } from '../../../commands/gear/rules.ts';
 import { isHttpUrl } from '../../../content/links.ts';
-import { revisionField } from '../teams/schema.ts';
+import { adminSearchQuery, revisionField, uuidParams } from '../schema.ts';
 
 /** Query, path and form schemas of the admin gear routes (rules from commands/gear). */
 export const ADMIN_GEAR_PER_PAGE = 25;
 
-export const adminGearQuery = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  q: z
-    .string()
-    .trim()
-    .max(100)
-    .optional()
-    .transform((v) => (v ? v : undefined)),
-});
+export const adminGearQuery = adminSearchQuery;
 
-export const gearIdParams = z.object({ id: z.uuid() });
+export const gearIdParams = uuidParams;
 
 const text = z.preprocess(
   (v) => (v == null ? '' : typeof v === 'number' ? String(v) : v),

@@ -9,22 +9,15 @@ import {
   proTeamName,
 } from '../../../commands/pros/rules.ts';
 import { custId } from '../../../commands/teams/rules.ts';
-import { linksFieldOf, revisionField } from '../teams/schema.ts';
+import { linksFieldOf } from '../teams/schema.ts';
+import { adminSearchQuery, revisionField, uuidParams } from '../schema.ts';
 
 /** Query, path and form schemas of the admin pro-driver routes (rules from commands/pros). */
 export const ADMIN_PROS_PER_PAGE = 25;
 
-export const adminProsQuery = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  q: z
-    .string()
-    .trim()
-    .max(100)
-    .optional()
-    .transform((v) => (v ? v : undefined)),
-});
+export const adminProsQuery = adminSearchQuery;
 
-export const proIdParams = z.object({ id: z.uuid() });
+export const proIdParams = uuidParams;
 
 /** The customer id as typed: empty → none; otherwise digits. */
 const custIdField = z.preprocess(

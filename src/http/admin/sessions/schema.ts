@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adminPageField } from '../schema.ts';
 
 /** Query and form schemas of the admin sessions page. */
 
@@ -23,7 +24,7 @@ const searchField = z
  * value is an address that names no page (404).
  */
 export const adminSessionsQuery = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page: adminPageField,
   status: replayStatusFilter.default('all'),
   series: searchField,
   track: searchField,

@@ -7,7 +7,7 @@ import {
   setupTypeRule,
 } from '../../../commands/setups/rules.ts';
 import { formatLapTime, parseLapTime } from '../../../domain/lap-time.ts';
-import { revisionField } from '../teams/schema.ts';
+import { adminPageField, revisionField, uuidParams } from '../schema.ts';
 
 /**
  * Query, path and form schemas of the admin setup routes (rules from commands/setups). The
@@ -17,10 +17,10 @@ import { revisionField } from '../teams/schema.ts';
 export const ADMIN_SETUPS_PER_PAGE = 25;
 
 export const adminSetupsQuery = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page: adminPageField,
 });
 
-export const setupIdParams = z.object({ id: z.uuid() });
+export const setupIdParams = uuidParams;
 
 const text = z.preprocess(
   (v) => (v == null ? '' : typeof v === 'number' ? String(v) : v),

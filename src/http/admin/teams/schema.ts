@@ -8,6 +8,7 @@ import {
   teamSlug,
   teamTag,
 } from '../../../commands/teams/rules.ts';
+import { adminSearchQuery, revisionField, uuidParams } from '../schema.ts';
 
 /**
  * Query, path and form schemas of the admin team routes. The form fields reuse the team rules
@@ -18,17 +19,9 @@ import {
 
 export const ADMIN_TEAMS_PER_PAGE = 25;
 
-export const adminTeamsQuery = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  q: z
-    .string()
-    .trim()
-    .max(100)
-    .optional()
-    .transform((v) => (v ? v : undefined)),
-});
+export const adminTeamsQuery = adminSearchQuery;
 
-export const teamIdParams = z.object({ id: z.uuid() });
+export const teamIdParams = uuidParams;
 
 /** A missing field is treated as empty, so it gets the rule's message, not "expected string". */
 const field = <S extends z.ZodType>(schema: S) => z.preprocess((v) => v ?? '', schema);
@@ -85,18 +78,6 @@ export const membersField = text.transform((value, ctx) => {
   }
   return ids;
 });
-
-const REVISION_MESSAGE = 'This form has no valid revision; reload the page and edit again.';
-/** The revision an edit form was opened at, as the page sent it (a decimal string). */
-export const revisionField = z
-  .union(
-    [
-      z.string(REVISION_MESSAGE).regex(/^\d{1,19}$/, REVISION_MESSAGE),
-      z.number(REVISION_MESSAGE).int(REVISION_MESSAGE).nonnegative(REVISION_MESSAGE),
-    ],
-    REVISION_MESSAGE,
-  )
-  .transform((v) => BigInt(v));
 
 const teamFormFields = {
   name: field(teamName),
