@@ -66,14 +66,20 @@ export interface HarnessOptions {
   env?: Record<string, string>;
   /** Default: no bundle (protocol-level tests); e2e passes the built bundle. */
   web?: WebMode;
-  /** The web app's logger (default: the silent `logger`). */
+  /** The logger of the web app, the accounts area and the mailer (default: the silent `logger`). */
   logger?: Logger;
   accounts?: Omit<AccountsOptions, 'now'>;
   /** Routes added after the table (a test's own fixtures). */
   extraRoutes?: readonly RouteDef[];
+  /**
+   * Replaces the read-your-writes wait of the handlers (default: the named projections run to
+   * the position). A test of a read model that does not catch up in time answers false.
+   */
+  waitForProjections?: WaitForProjections;
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const appLogger = options.logger ?? logger;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'pitwall-accounts-'));
   const clock = new TestClock();
   // The test runtime (tests/support/runtime.ts): database, event store and the mailer on the
@@ -82,12 +88,12 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     label: 'accounts',
     poolMax: 10,
     pools: { eventStore: 3 },
-    logger,
+    logger: appLogger,
     now: clock.now,
     env: { DATA_DIR: dataDir, ...options.env },
   });
   const { config, eventStore: store, mailer } = db.runtime;
-  const runnerDeps = { knex: db.knex, eventStore: store, logger };
+  const runnerDeps = { knex: db.knex, eventStore: store, logger: appLogger };
 
   const catchUp = (projection: Projection, position: Position | null) =>
     catchUpForTest(runnerDeps, [projection], position);
@@ -102,7 +108,14 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     return true;
   };
   const accounts = createAccounts(
-    { config, logger, knex: db.knex, eventStore: store, waitForProjections, mailer },
+    {
+      config,
+      logger: appLogger,
+      knex: db.knex,
+      eventStore: store,
+      waitForProjections: options.waitForProjections ?? waitForProjections,
+      mailer,
+    },
     {
       now: clock.now,
       // Every test client comes from 127.0.0.1: limits high enough not to interfere, except
@@ -136,12 +149,12 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const server = await startWebServer(
     {
       config,
-      logger: options.logger ?? logger,
+      logger: appLogger,
       knex: db.knex,
       databaseUrl: db.url,
       eventStore: store,
       accounts,
-      waitForProjections,
+      waitForProjections: options.waitForProjections ?? waitForProjections,
       web: options.web ?? { mode: 'none', version: 'v1' },
     },
     { port: 0, host: '127.0.0.1' },
