@@ -10,7 +10,7 @@
  * in at once. Prints ONE JSON line: requests, 5xx, p95 and max of the visitors, of the sign-ups
  * and of the sign-ins, CPU ms per visit (app processes and database backends), the loaded
  * phase's CPU, what admission control did meanwhile (reads queued and shed, their wait; from
- * each web process's /healthz; ADMISSION_READS / ADMISSION_QUEUE pass through to the app), and
+ * each web process's /healthz; ADMISSION_* variables pass through to the app), and
  * the load average. Targets: zero 5xx, no request over 2 s.
  */
 import {
@@ -69,14 +69,15 @@ async function visitorsOnly(seconds: number) {
 
 /**
  * What admission control did during the loaded phase: reads run and waiting, how long they
- * waited, and how many were refused (shed: the queue was full; timed out: waited too long).
+ * waited (the longest: since the app started), how many were refused (shed: the queue was
+ * full) and how many ran beside account work because they had waited ADMISSION_PRIORITY_MS.
  */
 function admissionDelta(
   before: Awaited<ReturnType<typeof admissionTotals>>,
   after: Awaited<ReturnType<typeof admissionTotals>>,
 ) {
   if (!before || !after) return null;
-  const delta = (key: 'reads' | 'accounts' | 'queued' | 'shed' | 'timedOut' | 'abandoned') =>
+  const delta = (key: 'reads' | 'accounts' | 'queued' | 'shed' | 'overdue' | 'abandoned') =>
     after[key] - before[key];
   const queued = delta('queued');
   return {
@@ -86,7 +87,7 @@ function admissionDelta(
     accounts: delta('accounts'),
     queued,
     shed: delta('shed'),
-    timed_out: delta('timedOut'),
+    overdue: delta('overdue'),
     abandoned: delta('abandoned'),
     avg_wait_ms: queued > 0 ? Math.round((after.waitMs - before.waitMs) / queued) : 0,
     max_wait_ms: after.maxWaitMs,

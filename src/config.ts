@@ -83,6 +83,10 @@ export const configSchema = z.object({
   ADMISSION_READS: z.coerce.number().int().min(0).max(10_000).default(32),
   /** Reads that may wait for a slot; past that a read is answered 503 with Retry-After. */
   ADMISSION_QUEUE: z.coerce.number().int().min(0).max(100_000).default(1000),
+  /**
+   * The longest account work holds reads back (ms): a read that waited this long runs beside it.
+   */
+  ADMISSION_PRIORITY_MS: z.coerce.number().int().min(0).max(60_000).default(1500),
   /** Megabytes of server-rendered pages reused in-process in production (0: off). See docs/web.md. */
   SSR_CACHE_MB: z.coerce.number().int().min(0).max(1024).default(32),
 });

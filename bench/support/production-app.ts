@@ -66,6 +66,9 @@ export async function startProductionScratchApp(): Promise<ScratchApp> {
     // Admission control as configured for the run (the app's defaults otherwise).
     ...(process.env.ADMISSION_READS ? { ADMISSION_READS: process.env.ADMISSION_READS } : {}),
     ...(process.env.ADMISSION_QUEUE ? { ADMISSION_QUEUE: process.env.ADMISSION_QUEUE } : {}),
+    ...(process.env.ADMISSION_PRIORITY_MS
+      ? { ADMISSION_PRIORITY_MS: process.env.ADMISSION_PRIORITY_MS }
+      : {}),
   };
   // Migrated here, once, so the app's start is what the measurement sees.
   const migrator = await openRuntime(loadConfig(env), {
@@ -271,7 +274,7 @@ export async function admissionTotals(
     accounts: sum('accounts'),
     queued: sum('queued'),
     shed: sum('shed'),
-    timedOut: sum('timedOut'),
+    overdue: sum('overdue'),
     abandoned: sum('abandoned'),
     maxWaitMs: Math.max(...stats.map((s) => s.totals.maxWaitMs)),
     waitMs: sum('waitMs'),

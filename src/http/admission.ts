@@ -13,15 +13,16 @@ import { isApiRequest, sendJsonError } from './errors.ts';
  * seconds while each page view stayed cheap. So requests go through one of two lanes:
  *
  *  - **reads** (GET and HEAD of pages and of /api, signed in or not, outside /auth): at most
- *    `reads` run at once; the others wait in order, at most `queue` of them for at most
- *    `queueTimeoutMs`. A read that finds the queue full, or waits out the timeout, is answered
- *    503 with `Retry-After` at once: shedding costs the process nothing, waiting without a bound
- *    would cost memory and answers nobody waits for any more.
+ *    `reads` run at once; the others wait in order, at most `queue` of them. A read that finds
+ *    the queue full is answered 503 with `Retry-After` at once: shedding costs the process
+ *    nothing, a queue without a bound would cost memory and answers nobody waits for any more.
  *  - **accounts** (every other method — sign-in, registration, every form and mutation — and
  *    every page under /auth): never wait here. While one is running, reads may run only
  *    `readsDuringAccounts` at once, so the loop, the database pool and the cores go to the
- *    account work first; reads already running finish, and the queue moves on as the account
- *    requests end. Readers are never stopped entirely: `readsDuringAccounts` is at least 1.
+ *    account work first; reads already running finish. That priority is bounded in time: once
+ *    the read at the head of the queue has waited `priorityMs`, waiting reads run up to `reads`
+ *    again (each one that waited that long), so a stream of account requests slows readers by
+ *    at most `priorityMs` and never starves them.
  *
  * CORS preflights (OPTIONS) pass without a lane. Static assets and /healthz, /readyz are served
  * before this layer. Limits are per web process (WEB_CONCURRENCY processes have one each).
@@ -33,24 +34,30 @@ export interface AdmissionOptions {
   readsDuringAccounts: number;
   /** Reads that may wait; one more is answered 503 at once. */
   queue: number;
-  /** A read that waited this long is answered 503. */
-  queueTimeoutMs: number;
+  /**
+   * The longest account work holds a read back: a read that has waited this long may run up to
+   * `reads` again, account work or not.
+   */
+  priorityMs: number;
 }
 
 /** Seconds a shed read is asked to wait before it tries again. */
 export const SHED_RETRY_AFTER_SECONDS = 2;
-export const DEFAULT_QUEUE_TIMEOUT_MS = 10_000;
 
 /** The share of `reads` left to readers while account work runs. */
 const READS_DURING_ACCOUNTS_SHARE = 1 / 32;
 
-/** The options for `ADMISSION_READS` and `ADMISSION_QUEUE` (docs/reliability.md, "Load"). */
-export function admissionOptions(reads: number, queue: number): AdmissionOptions {
+/** The options of `ADMISSION_READS`, `ADMISSION_QUEUE`, `ADMISSION_PRIORITY_MS`. */
+export function admissionOptions(
+  reads: number,
+  queue: number,
+  priorityMs: number,
+): AdmissionOptions {
   return {
     reads,
     readsDuringAccounts: Math.max(1, Math.floor(reads * READS_DURING_ACCOUNTS_SHARE)),
     queue,
-    queueTimeoutMs: DEFAULT_QUEUE_TIMEOUT_MS,
+    priorityMs,
   };
 }
 
@@ -79,8 +86,8 @@ export interface AdmissionStats {
     queued: number;
     /** Reads answered 503 because the queue was full. */
     shed: number;
-    /** Reads answered 503 because they waited `queueTimeoutMs`. */
-    timedOut: number;
+    /** Reads that ran beside account work because they had waited `priorityMs`. */
+    overdue: number;
     /** Reads whose client went away while they waited. */
     abandoned: number;
     /** The longest and the summed wait of the reads that waited, in ms. */
@@ -90,14 +97,14 @@ export interface AdmissionStats {
 }
 
 /** What became of a read that asked to run. */
-export type ReadOutcome = 'run' | 'full' | 'timeout';
+export type ReadOutcome = 'run' | 'full';
 
 export interface Admission {
   /**
    * Asks for a read slot. `decided` is called exactly once: with 'run' (at once or after a
-   * wait; the caller must then call `done()` when the read ends), or 'full' / 'timeout' (the
-   * read must not run). `cancel()` withdraws a read still waiting (its client went away); after
-   * 'run' it is the same as `done()`.
+   * wait; the caller must then call `done()` when the read ends) or 'full' (the queue was full:
+   * the read must not run). `cancel()` withdraws a read still waiting (its client went away);
+   * after 'run' it is the same as `done()`.
    */
   read(decided: (outcome: ReadOutcome) => void): { done: () => void; cancel: () => void };
   /** An account request starts; the returned function ends it (idempotent). */
@@ -108,7 +115,6 @@ export interface Admission {
 interface Waiter {
   decided: (outcome: ReadOutcome) => void;
   since: number;
-  timer: NodeJS.Timeout;
   state: 'waiting' | 'running' | 'over';
 }
 
@@ -121,39 +127,50 @@ export function createAdmission(
   let readsRunning = 0;
   let accountsRunning = 0;
   const waiting: Waiter[] = [];
+  let timer: NodeJS.Timeout | null = null;
   const totals: AdmissionStats['totals'] = {
     reads: 0,
     accounts: 0,
     queued: 0,
     shed: 0,
-    timedOut: 0,
+    overdue: 0,
     abandoned: 0,
     maxWaitMs: 0,
     waitMs: 0,
   };
-  const limit = () => (accountsRunning > 0 ? readsDuringAccounts : opts.reads);
+  /** The head of the queue has waited out the priority of account work. */
+  const headOverdue = () => waiting.length > 0 && now() - waiting[0]!.since >= opts.priorityMs;
+  const limit = () => (accountsRunning > 0 && !headOverdue() ? readsDuringAccounts : opts.reads);
 
-  const remove = (w: Waiter) => {
-    const i = waiting.indexOf(w);
-    if (i >= 0) waiting.splice(i, 1);
-    clearTimeout(w.timer);
-  };
   const start = (w: Waiter) => {
     readsRunning++;
     totals.reads++;
     w.state = 'running';
     w.decided('run');
   };
-  const pump = () => {
+  /** Wakes the queue when its head will have waited `priorityMs` (account work still running). */
+  const schedule = () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    if (waiting.length === 0 || accountsRunning === 0) return;
+    const due = waiting[0]!.since + opts.priorityMs - now();
+    // Overdue already: the head runs as soon as a read ends (reads are at their normal limit).
+    if (due <= 0) return;
+    timer = setTimeout(pump, Math.ceil(due));
+    timer.unref();
+  };
+  function pump(): void {
     while (waiting.length > 0 && readsRunning < limit()) {
+      const overdue = accountsRunning > 0 && readsRunning >= readsDuringAccounts;
       const w = waiting.shift()!;
-      clearTimeout(w.timer);
       const waited = now() - w.since;
       totals.waitMs += waited;
       totals.maxWaitMs = Math.max(totals.maxWaitMs, waited);
+      if (overdue) totals.overdue++;
       start(w);
     }
-  };
+    schedule();
+  }
   const end = (w: Waiter) => {
     if (w.state === 'running') {
       w.state = 'over';
@@ -161,16 +178,18 @@ export function createAdmission(
       pump();
     } else if (w.state === 'waiting') {
       w.state = 'over';
-      remove(w);
+      const i = waiting.indexOf(w);
+      if (i >= 0) waiting.splice(i, 1);
       totals.abandoned++;
+      schedule();
     }
   };
 
   return {
     read(decided) {
-      const w: Waiter = { decided, since: now(), timer: undefined!, state: 'waiting' };
+      const w: Waiter = { decided, since: now(), state: 'waiting' };
       const handle = { done: () => end(w), cancel: () => end(w) };
-      if (readsRunning < limit() && waiting.length === 0) {
+      if (waiting.length === 0 && readsRunning < limit()) {
         start(w);
         return handle;
       }
@@ -181,20 +200,14 @@ export function createAdmission(
         return handle;
       }
       totals.queued++;
-      w.timer = setTimeout(() => {
-        if (w.state !== 'waiting') return;
-        w.state = 'over';
-        remove(w);
-        totals.timedOut++;
-        decided('timeout');
-      }, opts.queueTimeoutMs);
-      w.timer.unref();
       waiting.push(w);
+      if (waiting.length === 1) schedule();
       return handle;
     },
     account() {
       accountsRunning++;
       totals.accounts++;
+      if (accountsRunning === 1) schedule();
       let ended = false;
       return () => {
         if (ended) return;
@@ -254,7 +267,7 @@ export function admissionControl(admission: Admission, logger: Logger): RequestH
       const at = Date.now();
       if (at - lastShedLog > 10_000) {
         lastShedLog = at;
-        logger.warn({ outcome, ...admission.stats() }, 'reads shed: the process is overloaded');
+        logger.warn(admission.stats(), 'reads shed: the queue is full, the process is overloaded');
       }
       if (!res.headersSent && !res.writableEnded) shed(req, res);
     });

@@ -23,14 +23,14 @@ describe('the lanes', () => {
   });
 
   it('leaves readers a thirty-second of the reads while accounts run, never none', () => {
-    expect(admissionOptions(64, 100).readsDuringAccounts).toBe(2);
-    expect(admissionOptions(32, 100).readsDuringAccounts).toBe(1);
-    expect(admissionOptions(1, 100).readsDuringAccounts).toBe(1);
+    expect(admissionOptions(64, 100, 1500).readsDuringAccounts).toBe(2);
+    expect(admissionOptions(32, 100, 1500).readsDuringAccounts).toBe(1);
+    expect(admissionOptions(1, 100, 1500).readsDuringAccounts).toBe(1);
   });
 });
 
 describe('admission of reads', () => {
-  const opts = { reads: 2, readsDuringAccounts: 1, queue: 2, queueTimeoutMs: 60_000 };
+  const opts = { reads: 2, readsDuringAccounts: 1, queue: 2, priorityMs: 60_000 };
 
   it('runs reads up to the limit, queues the next in order, sheds past the queue', () => {
     const admission = createAdmission(opts);
@@ -83,16 +83,37 @@ describe('admission of reads', () => {
     expect(admission.stats()).toMatchObject({ readsRunning: 2, readsWaiting: 0 });
   });
 
-  it('a read that waits out the timeout is refused', async () => {
-    const admission = createAdmission({ ...opts, reads: 1, queueTimeoutMs: 1 });
-    reader(admission);
-    const late = reader(admission);
-    await new Promise<void>((resolve) => {
-      const check = () => (late.outcomes.length > 0 ? resolve() : setTimeout(check, 5));
-      check();
+  it('holds a read back for account work at most priorityMs, then runs it beside that work', async () => {
+    const admission = createAdmission({ ...opts, reads: 3, priorityMs: 30 });
+    admission.account();
+    const running = reader(admission);
+    const waiting = reader(admission);
+    expect(running.outcomes).toEqual(['run']);
+    expect(waiting.outcomes).toEqual([]);
+    // Nothing ends: the queue's own timer lets the read run once it has waited priorityMs.
+    while (waiting.outcomes.length === 0) await new Promise((r) => setTimeout(r, 5));
+    expect(waiting.outcomes).toEqual(['run']);
+    expect(admission.stats()).toMatchObject({
+      readsRunning: 2,
+      accountsRunning: 1,
+      totals: { overdue: 1 },
     });
-    expect(late.outcomes).toEqual(['timeout']);
-    expect(admission.stats()).toMatchObject({ readsWaiting: 0, totals: { timedOut: 1 } });
+  });
+
+  it('past priorityMs only the reads that waited that long run beside account work', () => {
+    let t = 0;
+    const admission = createAdmission({ ...opts, reads: 3, priorityMs: 1000 }, () => t);
+    admission.account();
+    const endOther = admission.account();
+    reader(admission);
+    const old = reader(admission);
+    t = 500;
+    const young = reader(admission);
+    t = 1000;
+    endOther(); // wakes the queue; one account request still runs
+    expect(old.outcomes).toEqual(['run']);
+    expect(young.outcomes).toEqual([]);
+    expect(admission.stats()).toMatchObject({ readsRunning: 2, readsWaiting: 1, limit: 1 });
   });
 
   it('measures the wait of queued reads on its clock', () => {

@@ -214,7 +214,13 @@ export async function createHttpApp(
   );
   const admission =
     config.ADMISSION_READS > 0
-      ? createAdmission(admissionOptions(config.ADMISSION_READS, config.ADMISSION_QUEUE))
+      ? createAdmission(
+          admissionOptions(
+            config.ADMISSION_READS,
+            config.ADMISSION_QUEUE,
+            config.ADMISSION_PRIORITY_MS,
+          ),
+        )
       : null;
   // Liveness and readiness: before the request log and every per-visitor layer.
   app.use(
