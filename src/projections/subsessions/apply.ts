@@ -135,10 +135,10 @@ export async function recomputeSessions(
   const only = sessionIds === null ? '' : 'WHERE session_id = ANY(?::int4[])';
   await trx.raw(
     `INSERT INTO ${SESSIONS_TABLE} (session_id, series_id, series_name, season_id, race_week_num, start_time,
-        track_id, track_name, config_name, num_subsessions, num_drivers, max_sof, min_sof)
+        track_id, track_name, config_name, num_subsessions, num_drivers, largest_split, max_sof, min_sof)
      SELECT DISTINCT ON (session_id) session_id, series_id, series_name, season_id, race_week_num,
         min(start_time) OVER w, track_id, track_name, config_name, count(*) OVER w,
-        sum(num_drivers) OVER w, max(event_sof) OVER w, min(event_sof) OVER w
+        sum(num_drivers) OVER w, max(num_drivers) OVER w, max(event_sof) OVER w, min(event_sof) OVER w
        FROM ${SUBSESSIONS_TABLE}
       ${only}
      WINDOW w AS (PARTITION BY session_id)
@@ -147,6 +147,7 @@ export async function recomputeSessions(
         season_id = excluded.season_id, race_week_num = excluded.race_week_num, start_time = excluded.start_time,
         track_id = excluded.track_id, track_name = excluded.track_name, config_name = excluded.config_name,
         num_subsessions = excluded.num_subsessions, num_drivers = excluded.num_drivers,
+        largest_split = excluded.largest_split,
         max_sof = excluded.max_sof, min_sof = excluded.min_sof`,
     sessionIds === null ? [] : [sessionIds],
   );

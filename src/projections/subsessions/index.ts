@@ -13,8 +13,9 @@ export { RESULTS_TABLE, SESSIONS_TABLE, SUBSESSIONS_TABLE } from './tables.ts';
 /** Sessions, subsessions and results per simsession. Must run first: other parts read its rows. */
 export const subsessionsPart: ResultsPart = {
   name: 'subsessions',
-  // 3: indexes for a season's strongest splits and for the sessions list.
-  version: 3,
+  // 3: indexes for a season's strongest splits and for the sessions list; 4: the session's
+  // largest split (the split prediction's field-size evidence) on its row.
+  version: 4,
   tables: [SUBSESSIONS_TABLE, RESULTS_TABLE, SESSIONS_TABLE],
   createTables: createSubsessionTables,
   apply: applySubsessions,

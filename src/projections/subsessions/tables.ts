@@ -102,6 +102,7 @@ export async function createSubsessionTables(
       config_name      text,
       num_subsessions  integer NOT NULL,
       num_drivers      integer NOT NULL,
+      largest_split    integer NOT NULL,
       max_sof          integer,
       min_sof          integer
     )`);

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { WEEK_MS, predictSlot, type PastSession } from '../../domain/split-prediction.ts';
-import { SESSIONS_TABLE, SUBSESSIONS_TABLE } from '../../projections/subsessions/tables.ts';
+import { SESSIONS_TABLE } from '../../projections/subsessions/tables.ts';
 import type { ScheduleWeekDto } from './seasons.ts';
 
 /** The series' coming time slots with predicted registrations, splits and top-split SOF. */
@@ -61,11 +61,11 @@ export async function seriesSlotPredictions(
       num_subsessions: number;
       max_sof: number | null;
       track_id: number;
-      largest: number | null;
+      largest: number;
     }[];
   }>(
     `SELECT x.start_time, x.num_drivers, x.num_subsessions, x.max_sof, x.track_id,
-            (SELECT max(s.num_drivers) FROM ${SUBSESSIONS_TABLE} s WHERE s.session_id = x.session_id) AS largest
+            x.largest_split AS largest
        FROM ${SESSIONS_TABLE} x
       WHERE x.series_id = ? AND x.start_time >= ? AND x.start_time < ?
       ORDER BY x.start_time`,
@@ -76,7 +76,7 @@ export async function seriesSlotPredictions(
     entries: r.num_drivers,
     splits: r.num_subsessions,
     topSof: r.max_sof,
-    largestSplit: r.largest ?? r.num_drivers,
+    largestSplit: r.largest,
     trackId: r.track_id,
   }));
   if (history.length === 0) return [];
