@@ -211,7 +211,7 @@ export async function openRuntime(config: Config, opts: OpenRuntimeOptions): Pro
         : await resolveDatabase(config, logger);
     closers.push({ name: 'database', close: () => database.stop() });
 
-    const knex = createKnex(database.url, { poolMax: opts.pools?.knex ?? 10 });
+    const knex = createKnex(database.url, { poolMax: opts.pools?.knex ?? 10, logger });
     closers.push({ name: 'knex', close: () => knex.destroy() });
     if (opts.migrate ?? opts.role !== 'test') {
       const applied = await migrateLatest(knex);
