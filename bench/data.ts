@@ -1,5 +1,5 @@
 /**
- * `npm run bench:data` — the racing data at the size of a real season (issue 4), one run:
+ * `npm run bench:data` — the racing data at the size of a real season, one run:
  *  1. a scratch database `pitwall_bench_data` on the local server (dropped and re-created);
  *  2. seeds the demo world (default 100,000 drivers, ≥ 1M result rows) through the real ingest
  *     path (`seedDemoData`) → ingest events/s;

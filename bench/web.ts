@@ -1,5 +1,5 @@
 /**
- * npm run bench:web — the cost of the web platform, one run on this machine (issue 5):
+ * npm run bench:web — the cost of the web platform, one run on this machine:
  *  (a) bare Express endpoint, the home page's query, home props as plain JSON (the ceiling),
  *  (b) an Inertia JSON visit to / through the whole app as `npm start` runs it (request log,
  *      security headers, compression layer, session, CSRF, body parsers, passport, adapter),
