@@ -16,11 +16,11 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { freePort } from '../src/http/test-support/free-port.ts';
 
 export type Instruction =
   | { op: 'FROM'; stage: string; line: number }
@@ -186,18 +186,6 @@ function npmEnv(base: string): Record<string, string> {
     npm_config_userconfig: process.env.npm_config_userconfig ?? path.join(home, '.npmrc'),
     npm_config_cache: process.env.npm_config_cache ?? path.join(home, '.npm'),
   };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() =>
-        typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 /** uid/gid to run the final command as: the USER when this machine has it, else `nobody`. */

@@ -3,7 +3,6 @@ import { randomBytes } from 'node:crypto';
 import { openSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openRuntime } from '../../src/app/runtime.ts';
@@ -11,6 +10,9 @@ import { loadConfig } from '../../src/config.ts';
 import type { AdmissionStats } from '../../src/http/admission.ts';
 import { TestClient } from '../../src/http/test-support/client.ts';
 import { dropDatabase, recreateDatabase } from './scratch-database.ts';
+import { freePort } from '../../src/http/test-support/free-port.ts';
+
+export { freePort };
 
 export interface ScratchApp {
   readonly url: string;
@@ -106,15 +108,6 @@ export async function startProductionScratchApp(): Promise<ScratchApp> {
       await rm(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/** A TCP port on 127.0.0.1 that nothing listens on now. */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 async function untilReady(url: string, child: ChildProcess): Promise<void> {

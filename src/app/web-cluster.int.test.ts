@@ -1,13 +1,13 @@
 import cluster from 'node:cluster';
 import { get } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/runtime.ts';
 import { createLogger } from '../logger.ts';
 import { forkWebProcesses, type WebProcesses } from './web-cluster.ts';
+import { freePort } from '../http/test-support/free-port.ts';
 
 /**
  * WEB_CONCURRENCY > 1 (docs/reliability.md, "Load"): web children forked on one port
@@ -18,14 +18,6 @@ let dataDir: string;
 let web: WebProcesses | undefined;
 let url: string;
 const silent = createLogger({ level: 'silent', pretty: false });
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** A GET on a connection of its own (no keep-alive: a killed child's socket is never reused). */
 const status = (path: string) =>

@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -10,6 +9,7 @@ import { ensureBundle } from '../../src/app/bundle.ts';
 import { projectRoot } from '../../src/http/app.ts';
 import { createTestDatabase, type TestDatabase } from '../support/runtime.ts';
 import { launchChromium } from './support/browser.ts';
+import { freePort } from '../../src/http/test-support/free-port.ts';
 
 /**
  * `npm start` (src/main.ts) as a deployment runs it, in its own process: NODE_ENV unset (so the
@@ -22,18 +22,6 @@ let child: ChildProcess;
 let url: string;
 let browser: Browser;
 const stdout: string[] = [];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() =>
-        typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 async function until200(target: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../src/http/test-support/free-port.ts';
 
 /**
  * The embedded database's owner exits while another process of the same folder shares it
@@ -25,14 +25,6 @@ interface Site {
 
 let dataDir: string;
 const sites: Site[] = [];
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function startSite(env: Record<string, string>): Promise<Site> {
   const child = spawn(
