@@ -28,6 +28,14 @@ describe('leaderboards as of a date in Chromium', () => {
     expect(await iratingOf(lena.custId)).toBe('1,425');
     expect(await b.axeViolations()).toEqual([]);
 
+    // A shared link with a learned time: the list as known now, and the bar says why.
+    await b.open('/drivers?asOf=2022-03-15&known=2022-04-01');
+    expect(await b.page.locator('[data-test="as-of-notice"]').textContent()).toContain(
+      'follows race time only',
+    );
+    expect(await iratingOf(lena.custId)).toBe('1,425');
+    expect(await b.axeViolations()).toEqual([]);
+
     // Keyboard: type a day into the picker and submit with Enter; the list's state is kept.
     await b.open('/drivers?asOf=2022-03-15&sort=name');
     const input = b.page.locator('[data-test="as-of-input"]');

@@ -10,7 +10,8 @@ import { cn } from '../lib/cn.ts';
  * The as-of state of a page (docs/as-of.md), as the server resolved `?asOf=&known=`.
  * `day`: the race-time day shown (null: today); `known`: the learned time (null: as known now);
  * `min`/`max`: the days the picker offers (first race Pitwall holds, today); `notice`: why a
- * requested date was not shown (in the future, before the data), the page then shows today.
+ * requested date was not shown (in the future, before the data: the page shows today) or a
+ * `known` not applied (a list follows race time only), as sentences for the reader.
  */
 export interface AsOfView {
   day: string | null;
@@ -94,7 +95,7 @@ export function AsOfBar({
           className="rounded-md border border-warning/40 bg-warning-soft px-4 py-3 text-sm text-warning"
           data-test="as-of-notice"
         >
-          {`${view.notice} Showing today.`}
+          {view.notice}
         </p>
       )}
       <form

@@ -52,9 +52,12 @@ describe('AsOfBar', () => {
     );
   });
 
-  it('a refused date: the message, and today shown', async () => {
+  it('a notice (a refused date, a known not applied): shown as a status', async () => {
     const html = await show(() => (
-      <AsOfBar view={{ ...today, notice: '1 Jan 2099 is in the future.' }} path="/drivers/7" />
+      <AsOfBar
+        view={{ ...today, notice: '1 Jan 2099 is in the future. Showing today.' }}
+        path="/drivers/7"
+      />
     ));
     expect(tagWith(html, 'as-of-notice')).toContain('role="status"');
     expect(html).toContain('1 Jan 2099 is in the future. Showing today.');

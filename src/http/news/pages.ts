@@ -24,16 +24,13 @@ const notFound = () => new HttpError(404, 'This page does not exist.');
  * `/`: racing data up front (top drivers, the strongest races of the last days, this week in the
  * busiest series), the latest published news, and the signed-in member's favorite drivers.
  * `?asOf=` (docs/as-of.md) shows the top drivers as they stood at the end of that day (race time,
- * as known now); the rest of the page is today's. A malformed date or `known` is dropped by a
- * redirect.
+ * as known now); the rest of the page is today's. A malformed date is dropped by a redirect; a
+ * `known` is not applied, and the as-of bar says so.
  */
 export const showHome: RouteHandler = async (req, res, deps) => {
   const query = req.query as Record<string, unknown>;
-  const resolved = await pageAsOf(deps, query);
-  if (!resolved.ok || resolved.asOf.known !== null) {
-    const drop = resolved.ok ? ['known'] : [...resolved.drop, 'known'];
-    return res.inertia.redirect(`/${withoutParameters(query, new Set(drop))}`);
-  }
+  const resolved = await pageAsOf(deps, query, 'race-time');
+  if (!resolved.ok) return res.inertia.redirect(`/${withoutParameters(query, resolved.drop)}`);
   const at = resolved.asOf.raceBefore;
   const [latestArticles, current, notable, weeks, user] = await Promise.all([
     listLatestPublishedArticles(deps.knex, HOME_LATEST_COUNT),

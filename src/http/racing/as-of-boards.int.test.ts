@@ -3,6 +3,7 @@ import type { Props as DriversProps } from '../../../web/pages/Drivers/Index.tsx
 import type { Props as HomeProps } from '../../../web/pages/Home/Index.tsx';
 import type { Props as StatsProps } from '../../../web/pages/Series/Stats.tsx';
 import { driverListResponse } from './drivers/schema.ts';
+import { KNOWN_NOT_APPLIED } from './shared/as-of.ts';
 import { fastestLapsResponse, leaderboardResponse } from './seasons/schema.ts';
 import {
   expectNamesParameter,
@@ -166,10 +167,38 @@ describe('pages with ?asOf=', () => {
     expect(props.asOf.day).toBe('2022-03-15');
   });
 
+  it('shows a list as known now with a notice when the link carries known', async () => {
+    const then = await visit<DriversProps>(
+      '/drivers?asOf=2022-03-15&known=2022-04-01',
+      'Drivers/Index',
+    );
+    expect(then.asOf).toMatchObject({ day: '2022-03-15', known: null });
+    expect(then.asOf.notice).toBe(KNOWN_NOT_APPLIED);
+    expect(then.drivers.map((d) => [d.id, d.irating])).toEqual(
+      standingsAfter(0).map((d) => [d.custId, d.irating]),
+    );
+    // A value that is no date is not applied either: the same notice, no redirect.
+    const odd = await visit<HomeProps>('/?known=someday', 'Home/Index');
+    expect(odd.asOf).toMatchObject({ day: null, known: null, notice: KNOWN_NOT_APPLIED });
+    // A refused date and a known: both reasons.
+    const stats = await visit<StatsProps>(
+      `/series/210/stats?season=${GT3_SEASON}&asOf=2099-01-01&known=2022-04-01`,
+      'Series/Stats',
+    );
+    expect(stats.asOf.day).toBeNull();
+    expect(stats.asOf.notice).toMatch(/^1 Jan 2099 is in the future: .* Showing today\. This list/);
+    expect(stats.asOf.notice).toContain(KNOWN_NOT_APPLIED);
+    // Without known, no notice.
+    const plain = await visit<StatsProps>(
+      `/series/210/stats?season=${GT3_SEASON}&asOf=2022-03-22`,
+      'Series/Stats',
+    );
+    expect(plain.asOf.notice).toBeNull();
+  });
+
   it.each([
     ['/drivers?asOf=2022-3-15&sort=name', '/drivers?sort=name'],
     ['/drivers?asOf=2022-03-15&sort=wins', '/drivers?asOf=2022-03-15'],
-    ['/drivers?asOf=2022-03-15&known=2022-04-01', '/drivers?asOf=2022-03-15'],
     ['/drivers?asOf=2022-03-15&q=lena', '/drivers?q=lena'],
     ['/?asOf=yesterday', '/'],
     [`/series/210/stats?season=${GT3_SEASON}&asOf=x`, `/series/210/stats?season=${GT3_SEASON}`],

@@ -98,7 +98,7 @@ describe('GET /drivers/{id}?asOf=', () => {
     expect(future.mostDriven).not.toBeNull();
     const early = await profile(`/drivers/${lena.custId}?asOf=2020-01-01`);
     expect(early.asOf.notice).toBe(
-      "Pitwall's racing data starts on 15 Mar 2022; there is nothing to show for 1 Jan 2020.",
+      "Pitwall's racing data starts on 15 Mar 2022; there is nothing to show for 1 Jan 2020. Showing today.",
     );
     const html = await api.client.get(`/drivers/${lena.custId}?asOf=2099-01-01`);
     expect(html.status).toBe(200);

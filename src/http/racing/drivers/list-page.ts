@@ -14,9 +14,9 @@ import { DRIVER_LIST_PER_PAGE, driverListPageQuery } from './schema.ts';
  * `cursor`; with `q` the name search instead (ranked, one page). With `asOf` (docs/as-of.md) the
  * list as it stood at the end of that day on the race-time clock (drivers-as-of.ts): sorted by
  * iRating, safety rating, licence or name. A parameter that does not parse, a cursor the list did
- * not issue, a sort a past list cannot give, `known` (the list answers race time as known now)
- * and `asOf` beside a search (search hits are today's drivers) are dropped by a redirect, so the
- * URL stays canonical.
+ * not issue, a sort a past list cannot give and `asOf` beside a search (search hits are today's
+ * drivers) are dropped by a redirect, so the URL stays canonical; a `known` is not applied (the
+ * list answers race time as known now) and the as-of bar says so.
  */
 export const listDriversPage: RouteHandler = async (req, res, deps) => {
   const raw = req.query as Record<string, unknown>;
@@ -28,9 +28,8 @@ export const listDriversPage: RouteHandler = async (req, res, deps) => {
   }
   const query = parsed.data;
   const direction = query.direction ?? DRIVER_SORT_DEFAULT_DIRECTION[query.sort];
-  const resolved = await pageAsOf(deps, raw);
+  const resolved = await pageAsOf(deps, raw, 'race-time');
   if (!resolved.ok) return redirectWithout(resolved.drop);
-  if (resolved.asOf.known !== null) return redirectWithout(['known']);
   const at = resolved.asOf.raceBefore;
   if (at !== null && query.q !== undefined) return redirectWithout(['asOf']);
   if (at !== null && !isAsOfDriverSort(query.sort)) {

@@ -392,16 +392,16 @@ export const showSeriesRecentRaces = seriesView(
 
 /**
  * `/series/{id}/stats`, optionally `?asOf=` (docs/as-of.md): the leaderboards, fastest laps and
- * car times of the season as it stood at the end of that day (race time). The season's figures
- * are kept by race time only, so `known=` is dropped by a redirect, as is a malformed date; a
- * date after today or before the data shows today with the reason in the as-of bar.
+ * car times of the season as it stood at the end of that day (race time). A malformed date is
+ * dropped by a redirect; a date after today or before the data shows today with the reason in the
+ * as-of bar, and a `known=` (the season's figures are kept by race time only) shows the page as
+ * known now with a notice there.
  */
 export const showSeriesStats: RouteHandler = async (req, res, deps) => {
   const query = req.query as Record<string, unknown>;
-  const resolved = await pageAsOf(deps, query);
-  if (!resolved.ok || resolved.asOf.known !== null) {
-    const drop = resolved.ok ? new Set(['known']) : new Set([...resolved.drop, 'known']);
-    return res.inertia.redirect(`${req.path}${withoutParameters(query, drop)}`);
+  const resolved = await pageAsOf(deps, query, 'race-time');
+  if (!resolved.ok) {
+    return res.inertia.redirect(`${req.path}${withoutParameters(query, resolved.drop)}`);
   }
   const raceBefore = resolved.asOf.raceBefore;
   return seriesStatsView(raceBefore === null ? undefined : new Date(raceBefore), resolved.view)(

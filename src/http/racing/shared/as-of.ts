@@ -12,7 +12,8 @@ import { HttpError } from '../../errors.ts';
  *  - API: 400 naming the parameter, with the domain's message (malformed, future, before the data);
  *  - pages: a malformed value is dropped by a redirect to the same URL without it (the page
  *    calls `withoutParameters`); a date after today or before the data shows today's page with
- *    the message in the as-of bar (`AsOfView.notice`), never an error page.
+ *    the message in the as-of bar (`AsOfView.notice`), never an error page; so is a `known` on a
+ *    page that follows race time only (the lists).
  */
 
 /** The query parameters as the API documents them (the checks that need the clock run later). */
@@ -63,20 +64,44 @@ export type PageAsOf =
   | { ok: false; drop: ReadonlySet<string> };
 
 /**
- * A page's as-of state and the as-of bar's props. A malformed value asks for a redirect without
- * it; a date after today or before the data is shown as today with the reason in `notice`.
+ * How a page answers the two clocks: `both` (the driver profile), or `race-time` (the lists,
+ * whose past reads walk the facts known now, docs/as-of.md): a `known` in the URL is not applied
+ * and the as-of bar says so.
  */
-export async function pageAsOf(deps: AsOfDeps, query: Record<string, unknown>): Promise<PageAsOf> {
+export type PageClocks = 'both' | 'race-time';
+
+/** The as-of bar's notice of a `known` that a race-time page does not apply. */
+export const KNOWN_NOT_APPLIED =
+  'This list follows race time only, as Pitwall knows it now: the learned-time date of this link (known) applies to driver profiles, not to lists.';
+
+/**
+ * A page's as-of state and the as-of bar's props. A malformed value asks for a redirect without
+ * it; a date after today or before the data is shown as today with the reason in `notice`. On a
+ * race-time page (`clocks`) a `known` value is left unread and `notice` says it is not applied.
+ */
+export async function pageAsOf(
+  deps: AsOfDeps,
+  query: Record<string, unknown>,
+  clocks: PageClocks = 'both',
+): Promise<PageAsOf> {
   const now = nowOf(deps);
   const firstDay = await firstRaceDay(deps.knex);
-  const view = (asOf: AsOf, notice: string | null): AsOfView => ({
+  const ignoredKnown =
+    clocks === 'race-time' && query.known !== undefined && query.known !== ''
+      ? KNOWN_NOT_APPLIED
+      : null;
+  const view = (asOf: AsOf, refused: string | null): AsOfView => ({
     day: asOf.day,
     known: asOf.known,
     min: firstDay,
     max: dayOf(now),
-    notice,
+    notice:
+      [refused === null ? null : `${refused} Showing today.`, ignoredKnown]
+        .filter((n) => n !== null)
+        .join(' ') || null,
   });
-  const result = parseAsOf({ asOf: query.asOf, known: query.known }, { now, firstDay });
+  const input = { asOf: query.asOf, known: clocks === 'both' ? query.known : undefined };
+  const result = parseAsOf(input, { now, firstDay });
   if (result.ok) return { ok: true, asOf: result.asOf, view: view(result.asOf, null) };
   if (result.problem.kind === 'malformed')
     return { ok: false, drop: new Set([result.problem.param]) };
