@@ -598,8 +598,10 @@ export async function driverSubsessions(
   const after = params.cursor ? decodeCursor(params.cursor, isTimeKey) : null;
   const before = params.raceBefore ?? null;
   // One statement: the driver's row (none: unknown driver → null) left-joined to the page of
-  // races, so a known driver without races is one row of NULLs.
-  const { rows } = await db.raw<{ rows: (DriverSubsessionRow | { subsession_id: null })[] }>(
+  // races, so a known driver without races is one row of NULLs. A named prepared statement with
+  // its page size in the text (src/db/prepared.ts): planned once per connection.
+  const rows = await preparedRows<DriverSubsessionRow | { subsession_id: null }>(
+    db,
     `SELECT x.* FROM ${DRIVERS_TABLE} d
        LEFT JOIN LATERAL (
          SELECT r.subsession_id, s.session_id, r.start_time, s.series_id, s.series_name, s.season_id,
@@ -613,9 +615,9 @@ export async function driverSubsessions(
                 ${after ? 'AND (r.start_time, r.subsession_id) < (?, ?)' : ''}
                 ${before ? 'AND r.start_time < ?::timestamptz' : ''}
           ORDER BY r.start_time DESC, r.subsession_id DESC
-          LIMIT ?) x ON true
+          LIMIT ${limit + 1}) x ON true
       WHERE d.cust_id = ?`,
-    [...(after ? [after.t, after.s] : []), ...(before ? [before] : []), limit + 1, custId],
+    [...(after ? [after.t, after.s] : []), ...(before ? [before] : []), custId],
   );
   if (rows.length === 0) return null;
   const races = rows.filter((r): r is DriverSubsessionRow => r.subsession_id !== null);
