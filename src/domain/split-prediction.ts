@@ -24,7 +24,7 @@
 export const WEEK_MS = 7 * 86_400_000;
 const HOUR_MS = 3_600_000;
 /** A session counts as "the same slot" within this much of the time (starts are on the minute). */
-const SAME_SLOT_MS = 5 * 60_000;
+export const SAME_SLOT_MS = 5 * 60_000;
 /** The same slot's last six weeks count alike (on the demo history, fewer or decaying weights did worse). */
 const SAME_SLOT_WEEKS = 6;
 const MIN_RELATIVE_SPREAD = 0.5;
@@ -89,30 +89,57 @@ export function splitsFor(entries: number, fieldCap: number): number {
 }
 
 /**
+ * The past start times whose sessions are "the same slot" as `target` (each within
+ * SAME_SLOT_MS): the same time of the week in each of the last six weeks, nearest first.
+ */
+export function sameSlotTimes(target: Pick<SlotTarget, 'startMs'>): number[] {
+  return Array.from({ length: SAME_SLOT_WEEKS }, (_, i) => target.startMs - (i + 1) * WEEK_MS);
+}
+
+/**
+ * When the slot has no session of its own in those weeks, the prediction rests on the series'
+ * sessions from `recentFromMs(target)` on (those at the target's hour of the day, else all of
+ * them), else on its last FALLBACK_LAST sessions.
+ */
+export function recentFromMs(target: Pick<SlotTarget, 'startMs'>): number {
+  return target.startMs - FALLBACK_WEEKS * WEEK_MS;
+}
+const FALLBACK_WEEKS = 2;
+export const FALLBACK_LAST = 8;
+
+/**
  * The prediction for `target` from the series' sessions that started before it; null when the
  * series has no history. Sessions at or after `target.startMs` are ignored.
+ *
+ * `history` must hold every session the prediction reads (sameSlotTimes ± SAME_SLOT_MS, and for
+ * a slot without those: the sessions from recentFromMs, and the last FALLBACK_LAST), in start
+ * order; other sessions change nothing but the field cap, which is estimated from `history`
+ * unless `fieldCap` gives it (estimated by the caller from a longer history, see
+ * fieldCapEvidence).
  */
 export function predictSlot(
   allHistory: readonly PastSession[],
   target: SlotTarget,
+  fieldCap?: number,
 ): SlotPrediction | null {
   const history = allHistory.filter((s) => s.startMs < target.startMs);
   if (history.length === 0) return null;
-  const fieldCap = estimateFieldCap(history);
+  const cap = fieldCap ?? estimateFieldCap(history);
 
   const values: { entries: number; topSof: number | null; weight: number }[] = [];
-  for (let k = 1; k <= SAME_SLOT_WEEKS; k++) {
-    const past = sessionAt(history, target.startMs - k * WEEK_MS);
+  for (const ms of sameSlotTimes(target)) {
+    const past = sessionAt(history, ms);
     if (past) values.push({ entries: past.entries, topSof: past.topSof, weight: 1 });
   }
 
   const basis = values.length;
   if (basis === 0) {
     // No session in this slot lately: the series' sessions at this hour, else all, of two weeks.
-    const recent = history.filter((s) => s.startMs >= target.startMs - 2 * WEEK_MS);
+    const recent = history.filter((s) => s.startMs >= recentFromMs(target));
     const hour = Math.floor((target.startMs % 86_400_000) / HOUR_MS);
     const atHour = recent.filter((s) => Math.floor((s.startMs % 86_400_000) / HOUR_MS) === hour);
-    const pool = atHour.length > 0 ? atHour : recent.length > 0 ? recent : history.slice(-8);
+    const pool =
+      atHour.length > 0 ? atHour : recent.length > 0 ? recent : history.slice(-FALLBACK_LAST);
     for (const s of pool) values.push({ entries: s.entries, topSof: s.topSof, weight: 1 });
   }
 
@@ -137,9 +164,9 @@ export function predictSlot(
     entries,
     entriesLow,
     entriesHigh,
-    splits: splitsFor(entries, fieldCap),
-    splitsLow: splitsFor(entriesLow, fieldCap),
-    splitsHigh: splitsFor(entriesHigh, fieldCap),
+    splits: splitsFor(entries, cap),
+    splitsLow: splitsFor(entriesLow, cap),
+    splitsHigh: splitsFor(entriesHigh, cap),
     topSof:
       sofWeight > 0
         ? Math.round(sofs.reduce((n, v) => n + v.topSof! * v.weight, 0) / sofWeight)
@@ -165,11 +192,30 @@ export function normalCdf(z: number): number {
  * largest split run); a session of s splits had more than (s − 1) · cap entrants (an upper bound).
  */
 export function estimateFieldCap(history: readonly PastSession[]): number {
-  let low = 1;
-  let high = Number.POSITIVE_INFINITY;
+  return fieldCapOf(fieldCapEvidence(history));
+}
+
+/** What a set of sessions says of the field cap: the bounds estimateFieldCap combines. */
+export interface FieldCapEvidence {
+  /** The largest split run (0: none). */
+  largestSplit: number;
+  /** The least ⌈entries / (splits − 1)⌉ − 1 over the sessions of several splits (null: none). */
+  below: number | null;
+}
+
+export function fieldCapEvidence(history: readonly PastSession[]): FieldCapEvidence {
+  let largestSplit = 0;
+  let below: number | null = null;
   for (const s of history) {
-    low = Math.max(low, s.largestSplit);
-    if (s.splits > 1) high = Math.min(high, Math.ceil(s.entries / (s.splits - 1)) - 1);
+    largestSplit = Math.max(largestSplit, s.largestSplit);
+    if (s.splits > 1)
+      below = Math.min(below ?? Infinity, Math.ceil(s.entries / (s.splits - 1)) - 1);
   }
-  return Number.isFinite(high) && high >= low ? high : low;
+  return { largestSplit, below };
+}
+
+/** The field cap of the evidence: the upper bound when it is consistent, else the largest split. */
+export function fieldCapOf(evidence: FieldCapEvidence): number {
+  const low = Math.max(1, evidence.largestSplit);
+  return evidence.below !== null && evidence.below >= low ? evidence.below : low;
 }

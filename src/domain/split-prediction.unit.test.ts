@@ -3,9 +3,12 @@ import {
   OFFICIAL_MIN_ENTRIES,
   WEEK_MS,
   estimateFieldCap,
+  fieldCapEvidence,
+  fieldCapOf,
   normalCdf,
   predictSlot,
   sameSlotLastWeek,
+  sameSlotTimes,
   splitsFor,
   type PastSession,
 } from './split-prediction.ts';
@@ -80,5 +83,25 @@ describe('split prediction', () => {
     expect(estimateFieldCap([session(1, 15)])).toBe(15);
     // 41 entrants in 3 splits: the cap is below 41 / 2, at least the largest split (14).
     expect(estimateFieldCap([{ ...session(1, 41), splits: 3, largestSplit: 14 }])).toBe(20);
+  });
+
+  it('estimates the field cap from its evidence as from the sessions', () => {
+    const history = [session(1, 15), { ...session(2, 41), splits: 3, largestSplit: 14 }];
+    expect(fieldCapEvidence(history)).toEqual({ largestSplit: 15, below: 20 });
+    expect(fieldCapOf(fieldCapEvidence(history))).toBe(estimateFieldCap(history));
+    // An upper bound below the largest split is inconsistent: the largest split stands.
+    expect(fieldCapOf({ largestSplit: 24, below: 20 })).toBe(24);
+    expect(fieldCapOf({ largestSplit: 0, below: null })).toBe(1);
+  });
+
+  it('takes the field cap from the caller, and reads only the same slot’s weeks besides', () => {
+    const history = [session(1, 30), session(2, 50), session(3, 40)];
+    expect(sameSlotTimes(target)).toEqual([1, 2, 3, 4, 5, 6].map((k) => T0 - k * WEEK_MS));
+    // 40 entrants: one split of a cap of 60, three of a cap of 15.
+    expect(predictSlot(history, target, 60)?.splits).toBe(1);
+    expect(predictSlot(history, target, 15)?.splits).toBe(3);
+    expect(predictSlot(history, target)).toEqual(
+      predictSlot(history, target, estimateFieldCap(history)),
+    );
   });
 });
