@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { preparedRows } from '../../db/prepared.ts';
 import type { RacingCategory } from '../../events/racing/common.ts';
 import { CAR_TIMES_TABLE, FASTEST_LAPS_TABLE } from '../../projections/lap-times/tables.ts';
 import {
@@ -182,9 +183,11 @@ export async function seasonSchedule(
   db: Knex,
   seasonId: number,
 ): Promise<SeasonScheduleDto | null> {
-  // One statement: the season row, and its weeks (JSON, by week number) each with the sums of
-  // its participation rows (null when the week has none).
-  const { rows } = await db.raw<{ rows: (SeasonRow & { weeks: ScheduleWeekRow[] })[] }>(
+  // One statement (prepared: planning it cost more than running it): the season row, and its
+  // weeks (JSON, by week number) each with the sums of its participation rows (null when the
+  // week has none).
+  const rows = await preparedRows<SeasonRow & { weeks: ScheduleWeekRow[] }>(
+    db,
     `SELECT s.*,
             (SELECT coalesce(json_agg(w ORDER BY w.race_week_num), '[]'::json)
                FROM (SELECT w.race_week_num, w.start_date, w.track_id, w.track_name, w.config_name,

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { preparedRows } from '../../db/prepared.ts';
 import type { RacingCategory } from '../../events/racing/common.ts';
 import {
   SIMSESSION_TYPES,
@@ -209,12 +210,13 @@ export async function subsessionResults(
   type: string,
 ): Promise<SubsessionResultsDto | null> {
   const simsessionType = parseSimsessionType(type);
-  // One statement: the subsession, the number of its main simsession of that type (the highest,
-  // from the subsession's own list; null when it has none) and that simsession's rows in
-  // finishing order.
-  const { rows: found } = await db.raw<{
-    rows: (SubsessionRow & { main_simsession: number | null; results: ResultRow[] })[];
-  }>(
+  // One statement (prepared: planning it cost as much as running it): the subsession, the number
+  // of its main simsession of that type (the highest, from the subsession's own list; null when
+  // it has none) and that simsession's rows in finishing order.
+  const found = await preparedRows<
+    SubsessionRow & { main_simsession: number | null; results: ResultRow[] }
+  >(
+    db,
     `SELECT s.*, m.main_simsession,
             (SELECT coalesce(json_agg(r ORDER BY r.finish_position, r.cust_id), '[]'::json)
                FROM (SELECT ${RESULT_COLUMNS} FROM ${RESULTS_TABLE}
