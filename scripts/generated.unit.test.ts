@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
+import { dtoTypesFile, dtoTypesSource } from './generate-dto-types.ts';
 import { pageTypesFile, pageTypesSource } from './generate-page-types.ts';
 import { routesFile, routesSource } from './generate-routes.ts';
 
@@ -11,5 +12,9 @@ describe('generated files are up to date (run `npm run generate` when this fails
 
   it('web/generated/routes.ts matches the route table', async () => {
     expect(await readFile(routesFile, 'utf8')).toBe(routesSource());
+  });
+
+  it('web/generated/dtos.ts matches the server DTOs', async () => {
+    expect(await readFile(dtoTypesFile, 'utf8')).toBe(await dtoTypesSource());
   });
 });

@@ -18,9 +18,17 @@ export interface PageRequest {
   perPage: number;
 }
 
+/** Where a page of a list stands: its 1-based number, its size, the count of all items. */
+export interface PageMeta {
+  page: number;
+  perPage: number;
+  total: number;
+  lastPage: number;
+}
+
 export interface Paged<T> {
   data: T[];
-  meta: { page: number; perPage: number; total: number; lastPage: number };
+  meta: PageMeta;
 }
 
 /** A published article in a list (home page, news list, /api/articles). */

@@ -1,26 +1,12 @@
+import type { SlotPredictionDto } from '../../generated/dtos.ts';
 import { Card } from '../Card.tsx';
 import { DataTable, type Column } from '../DataTable.tsx';
 import { formatInteger, formatIrating, NONE } from '../../lib/racing-format.ts';
 import { trackLabel } from './series-parts.tsx';
 import { When } from './When.tsx';
 
-/** One coming time slot with its prediction (the page props' shape of SlotPredictionDto). */
-export interface UpcomingSlot {
-  startTime: string;
-  week: number;
-  trackName: string;
-  configName: string | null;
-  entries: number;
-  entriesLow: number;
-  entriesHigh: number;
-  splits: number;
-  splitsLow: number;
-  splitsHigh: number;
-  topSof: number | null;
-  basis: number;
-  /** 0–1: the chance at least iRacing's minimum (6) registers, so the race goes official. */
-  officialProbability: number;
-}
+/** One coming time slot with its prediction, as the server sends it. */
+export type UpcomingSlot = SlotPredictionDto;
 
 const range = (low: number, high: number) =>
   low === high ? '' : ` (${formatInteger(low)}–${formatInteger(high)})`;

@@ -13,8 +13,8 @@ import {
   type FormLimits,
   type FormOptions,
   type ProfileFormFields,
-  type RaceFormat,
 } from '../../pages/Recruitment/types.ts';
+import type { RaceFormat } from '../../generated/dtos.ts';
 
 type Errors = Partial<Record<string, string>>;
 type SetField = <K extends keyof ProfileFormFields>(key: K, value: ProfileFormFields[K]) => void;

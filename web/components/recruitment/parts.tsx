@@ -17,12 +17,14 @@ import {
   FORMAT_NAMES,
   WEEKDAY_NAMES,
   WEEKDAYS,
-  type DriverStats,
-  type FormRace,
   type ProfileCard as Card,
-  type ProfileStats,
-  type TeamStats,
 } from '../../pages/Recruitment/types.ts';
+import type {
+  DriverStatsDto,
+  FormRaceDto,
+  ProfileStatsDto,
+  TeamStatsDto,
+} from '../../generated/dtos.ts';
 
 /** Shared pieces of the recruitment pages: the profile card, the live record, the form strip. */
 
@@ -94,7 +96,7 @@ export function VerifiedBadge({ verified }: { verified: boolean }) {
 }
 
 /** The recent form as a strip of finishing positions, newest first, each a link to its race. */
-export function FormStrip({ races }: { races: FormRace[] }) {
+export function FormStrip({ races }: { races: FormRaceDto[] }) {
   if (races.length === 0)
     return <p className="text-sm text-ink-muted">No races in the racing data yet.</p>;
   return (
@@ -124,7 +126,7 @@ export function FormStrip({ races }: { races: FormRace[] }) {
   );
 }
 
-function DriverRecord({ driver, compact }: { driver: DriverStats; compact: boolean }) {
+function DriverRecord({ driver, compact }: { driver: DriverStatsDto; compact: boolean }) {
   return (
     <div className="grid gap-2" data-test="driver-stats">
       <div className="flex flex-wrap items-center gap-2 text-sm">
@@ -178,7 +180,7 @@ function DriverRecord({ driver, compact }: { driver: DriverStats; compact: boole
   );
 }
 
-function TeamRecord({ team }: { team: TeamStats | null }) {
+function TeamRecord({ team }: { team: TeamStatsDto | null }) {
   if (!team) return <p className="text-sm text-ink-muted">Not linked to a team of the catalog.</p>;
   return (
     <div className="grid gap-2" data-test="team-stats">
@@ -223,7 +225,7 @@ export function LiveRecord({
   stats,
   compact = false,
 }: {
-  stats: ProfileStats | null;
+  stats: ProfileStatsDto | null;
   compact?: boolean;
 }) {
   if (!stats) return null;

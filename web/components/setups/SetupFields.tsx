@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Field } from '../Field.tsx';
 import { FileField, SelectField, TextAreaField, type FormErrors } from '../admin/AdminForm.tsx';
-import { SETUP_TYPE_NAMES, type SetupType } from './types.ts';
+import type { SetupType } from '../../generated/dtos.ts';
+import { SETUP_TYPE_NAMES } from './types.ts';
 import type { SetupFormFields, SetupFormOptions, SetupLimits } from './admin-types.ts';
 
 const options = (list: { id: number; name: string }[]) =>

@@ -2,7 +2,8 @@ import { Link } from '@inertiajs/react';
 import { Download } from 'lucide-react';
 import { route } from '../../generated/routes.ts';
 import { formatCount, formatDate, formatLapTime, NONE } from '../../lib/racing-format.ts';
-import { SETUP_TYPE_NAMES, setupTrackLabel, type Setup } from './types.ts';
+import type { SetupDto } from '../../generated/dtos.ts';
+import { SETUP_TYPE_NAMES, setupTrackLabel } from './types.ts';
 import type { Column } from '../DataTable.tsx';
 import { PagedDataTable } from '../PagedDataTable.tsx';
 
@@ -17,13 +18,13 @@ export function SetupsTable({
   empty,
   showSeries = true,
 }: {
-  setups: Setup[];
+  setups: SetupDto[];
   meta: { page: number; lastPage: number };
   pageHref: (page: number) => string;
   empty: string;
   showSeries?: boolean;
 }) {
-  const columns: Column<Setup>[] = [
+  const columns: Column<SetupDto>[] = [
     {
       key: 'car',
       header: 'Car',
@@ -44,7 +45,7 @@ export function SetupsTable({
             key: 'series',
             header: 'Series',
             hideBelow: 'lg' as const,
-            cell: (s: Setup) => s.series?.name ?? NONE,
+            cell: (s: SetupDto) => s.series?.name ?? NONE,
           },
         ]
       : []),

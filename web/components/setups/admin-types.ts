@@ -1,6 +1,6 @@
-import type { SetupOption, SetupType } from './types.ts';
+import type { SetupOption, SetupType } from '../../generated/dtos.ts';
 
-/** Shapes of the admin setup pages (mirroring src/http/admin/setups/pages.ts). */
+/** What the admin setup pages declare; src/http/admin/setups/pages.ts renders them. */
 export interface SetupLimits {
   conditionsMax: number;
   notesMax: number;

@@ -7,8 +7,8 @@ import { SkeletonRows } from '../../components/Skeleton.tsx';
 import { route } from '../../generated/routes.ts';
 import { StatusBadge } from './Articles/Edit.tsx';
 import { formatDateTime } from '../../lib/date-time.ts';
-import type { AdminArticleListItem, ArticleCounts } from './Articles/types.ts';
-import type { SessionReplay } from './Sessions/types.ts';
+import type { AdminArticleListItemDto, SessionReplayDto } from '../../generated/dtos.ts';
+import type { ArticleCounts } from './Articles/types.ts';
 
 /** One read model's health, as the dashboard shows it. */
 export interface ProjectionHealth {
@@ -23,8 +23,8 @@ export interface ProjectionHealth {
 }
 
 export interface Props {
-  articles: { counts: ArticleCounts; recent: AdminArticleListItem[] };
-  replays: { total: number; recent: SessionReplay[] };
+  articles: { counts: ArticleCounts; recent: AdminArticleListItemDto[] };
+  replays: { total: number; recent: SessionReplayDto[] };
   /** Deferred: loaded after the first render. */
   projections?: ProjectionHealth[];
 }
@@ -145,7 +145,7 @@ export default function Dashboard({ articles, replays, projections }: Props) {
   );
 }
 
-function replayTone(status: SessionReplay['status']): BadgeTone {
+function replayTone(status: SessionReplayDto['status']): BadgeTone {
   return status === 'done'
     ? 'success'
     : status === 'failed'

@@ -1,9 +1,10 @@
 import { Head, Link } from '@inertiajs/react';
 import { route } from '../../generated/routes.ts';
-import { GEAR_TYPE_NAMES, type GearTypeCount } from './types.ts';
+import type { GearTypeCountDto } from '../../generated/dtos.ts';
+import { GEAR_TYPE_NAMES } from './types.ts';
 
 export interface Props {
-  types: GearTypeCount[];
+  types: GearTypeCountDto[];
 }
 
 /** `/gears`: every kind of sim-racing hardware with how many items the catalog lists. */

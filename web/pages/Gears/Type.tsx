@@ -6,13 +6,13 @@ import { EmptyState } from '../../components/EmptyState.tsx';
 import { inputClasses } from '../../components/Input.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
 import { route } from '../../generated/routes.ts';
-import type { PageMeta } from '../Teams/types.ts';
-import { GEAR_TYPE_NAMES, formatPriceRange, type GearItem, type GearType } from './types.ts';
+import type { GearItemDto, GearType, PageMeta } from '../../generated/dtos.ts';
+import { GEAR_TYPE_NAMES, formatPriceRange } from './types.ts';
 
 export interface Props {
   type: GearType;
   slug: string;
-  items: GearItem[];
+  items: GearItemDto[];
   meta: PageMeta;
   q: string;
 }

@@ -1,18 +1,5 @@
-/** The gear shapes pages receive (mirroring src/queries/gear.ts). */
-export type GearType =
-  | 'wheel_base'
-  | 'wheel_rim'
-  | 'pedals'
-  | 'shifter'
-  | 'handbrake'
-  | 'button_box'
-  | 'cockpit'
-  | 'seat'
-  | 'display'
-  | 'vr_headset'
-  | 'headphones'
-  | 'motion_system'
-  | 'bass_shaker';
+/** What the gear pages show beside the server's DTOs (web/generated/dtos.ts): names and prices. */
+import type { GearType } from '../../generated/dtos.ts';
 
 export const GEAR_TYPE_NAMES: Record<GearType, string> = {
   wheel_base: 'Wheel bases',
@@ -29,25 +16,6 @@ export const GEAR_TYPE_NAMES: Record<GearType, string> = {
   motion_system: 'Motion systems',
   bass_shaker: 'Bass shakers',
 };
-
-export interface GearTypeCount {
-  type: GearType;
-  slug: string;
-  count: number;
-}
-
-export interface GearItem {
-  id: string;
-  type: GearType;
-  brand: string;
-  model: string;
-  description: string | null;
-  priceMinUsd: number | null;
-  priceMaxUsd: number | null;
-  url: string | null;
-  usedBy: { id: string; name: string }[];
-  updatedAt: string;
-}
 
 const usd = new Intl.NumberFormat('en-US', {
   style: 'currency',

@@ -23,7 +23,7 @@ import { trackLabel } from '../../components/racing/series-parts.tsx';
 import { When } from '../../components/racing/When.tsx';
 import { route } from '../../generated/routes.ts';
 import { formatCategory, formatCount, formatDate, formatIrating } from '../../lib/racing-format.ts';
-import type { ArticleSummary } from '../News/types.ts';
+import type { ArticleSummaryDto } from '../../generated/dtos.ts';
 
 /** A favorite driver as the favorites area will provide it. */
 export interface FavoriteDriver {
@@ -35,7 +35,7 @@ export interface Props {
   /** The day the top drivers are shown for (`?asOf=`, race time; null: today). */
   asOf: AsOfView;
   /** Newest first; the first one is featured. */
-  latestArticles: ArticleSummary[];
+  latestArticles: ArticleSummaryDto[];
   /** The signed-in member's favorite drivers; null for guests. */
   favoriteDrivers: FavoriteDriver[] | null;
   /** The highest-rated drivers of each category with rated drivers, most drivers first. */

@@ -4,10 +4,10 @@ import { ArticleCard } from '../../components/ArticleCard.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
 import { route } from '../../generated/routes.ts';
-import type { ArticleSummary, PageMeta } from './types.ts';
+import type { ArticleSummaryDto, PageMeta } from '../../generated/dtos.ts';
 
 export interface Props {
-  articles: ArticleSummary[];
+  articles: ArticleSummaryDto[];
   meta: PageMeta;
 }
 

@@ -2,10 +2,10 @@ import { Head, Link } from '@inertiajs/react';
 import { ArrowLeft } from 'lucide-react';
 import { route } from '../../generated/routes.ts';
 import { articleBodyClasses, formatArticleDate, readingTime } from '../../lib/article-format.ts';
-import type { Article } from './types.ts';
+import type { ArticleDto } from '../../generated/dtos.ts';
 
 export interface Props {
-  article: Article;
+  article: ArticleDto;
 }
 
 /**

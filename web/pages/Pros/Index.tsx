@@ -9,10 +9,10 @@ import { Pagination } from '../../components/Pagination.tsx';
 import { route } from '../../generated/routes.ts';
 import { countryName } from '../../lib/country.ts';
 import { formatCategory, formatIrating, licenceClassOf } from '../../lib/racing-format.ts';
-import type { PageMeta, ProSummary } from './types.ts';
+import type { PageMeta, ProSummaryDto } from '../../generated/dtos.ts';
 
 export interface Props {
-  pros: ProSummary[];
+  pros: ProSummaryDto[];
   meta: PageMeta;
   q: string;
 }

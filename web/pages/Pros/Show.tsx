@@ -7,10 +7,10 @@ import { articleBodyClasses } from '../../lib/article-format.ts';
 import { countryName } from '../../lib/country.ts';
 import { NONE, formatCategory, formatIrating, licenceClassOf } from '../../lib/racing-format.ts';
 import { GEAR_TYPE_NAMES } from '../Gears/types.ts';
-import type { Pro } from './types.ts';
+import type { ProDto } from '../../generated/dtos.ts';
 
 export interface Props {
-  pro: Pro;
+  pro: ProDto;
 }
 
 /** `/pros/{id}`: a pro's story, links and live iRacing licences, linked to their driver page. */

@@ -12,10 +12,10 @@ import {
   RECRUITMENT_CATEGORIES,
   type BoardFilters,
   type BoardOptions,
-  type BoardSort,
   type ProfileCard,
   type ProfileKind,
 } from './types.ts';
+import type { BoardSort } from '../../generated/dtos.ts';
 
 export interface Props {
   kind: ProfileKind;

@@ -1,16 +1,19 @@
 /**
- * The recruitment shapes pages receive. They mirror the DTOs of src/queries/recruitment*.ts and
- * src/http/recruitment/present.ts (web/ never imports src/); the server's typed
- * `render(name, props)` checks the two agree.
+ * What the recruitment pages declare: the card and page shapes the server presents
+ * (src/http/recruitment/present.ts builds them), the filters and form fields as the inputs hold
+ * them, and the choices in the order the forms offer them. The live racing figures inside a card
+ * are the server's DTOs (web/generated/dtos.ts).
  */
-import type { RacingCategory } from '../Teams/types.ts';
+import type {
+  BoardSort,
+  ProfileStatsDto,
+  RaceFormat,
+  RecruitmentCategory,
+  RequiredLicence,
+  Weekday,
+} from '../../generated/dtos.ts';
 
 export type ProfileKind = 'driver' | 'team';
-export type RecruitmentCategory = 'oval' | 'sports_car' | 'formula_car' | 'dirt_oval' | 'dirt_road';
-export type Weekday = 'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun';
-export type RaceFormat = 'sprint' | 'endurance' | 'both';
-export type LicenceLetter = 'R' | 'D' | 'C' | 'B' | 'A' | 'P';
-export type BoardSort = 'newest' | 'irating';
 
 export const RECRUITMENT_CATEGORIES: readonly RecruitmentCategory[] = [
   'sports_car',
@@ -34,63 +37,12 @@ export const FORMAT_NAMES: Record<RaceFormat, string> = {
   endurance: 'Endurance races',
   both: 'Sprint and endurance',
 };
-export const LICENCE_LETTERS: readonly LicenceLetter[] = ['R', 'D', 'C', 'B', 'A', 'P'];
-
-export interface Licence {
-  category: RacingCategory;
-  irating: number | null;
-  safetyRating: number | null;
-  licenseLevel: number | null;
-  licenseClass: string | null;
-  licence: string | null;
-  ttRating: number | null;
-}
-
-export interface FormRace {
-  subsessionId: number;
-  startTime: string;
-  seriesName: string;
-  category: RacingCategory;
-  finishPosition: number | null;
-  fieldSize: number;
-  incidents: number;
-  iratingChange: number | null;
-}
-
-export interface DriverStats {
-  custId: number;
-  displayName: string | null;
-  countryCode: string | null;
-  licenses: Licence[];
-  recentForm: FormRace[];
-  averageFinish: number | null;
-  averageIncidents: number | null;
-  verified: boolean;
-}
-
-export interface TeamAverage {
-  category: RacingCategory;
-  averageIrating: number | null;
-  averageSafetyRating: number | null;
-  ratedMembers: number;
-}
-
-export interface TeamStats {
-  teamId: string;
-  slug: string;
-  name: string;
-  tag: string | null;
-  memberCount: number;
-  averages: TeamAverage[];
-}
-
-export type ProfileStats =
-  { kind: 'driver'; driver: DriverStats } | { kind: 'team'; team: TeamStats | null };
+export const LICENCE_LETTERS: readonly RequiredLicence[] = ['R', 'D', 'C', 'B', 'A', 'P'];
 
 export interface Requirement {
   category: RecruitmentCategory;
   minIRating: number | null;
-  minLicence: LicenceLetter | null;
+  minLicence: RequiredLicence | null;
 }
 
 /** A profile as a list shows it. */
@@ -109,7 +61,7 @@ export interface ProfileCard {
   createdAt: string;
   expiresAt: string;
   closeReason: 'owner' | 'expired' | null;
-  stats: ProfileStats | null;
+  stats: ProfileStatsDto | null;
 }
 
 /** A profile's own page. */
@@ -130,7 +82,7 @@ export interface BoardFilters {
   category: RecruitmentCategory | '';
   minIRating: string;
   maxIRating: string;
-  licence: LicenceLetter | '';
+  licence: RequiredLicence | '';
   timeZone: string;
   language: string;
   series: string;

@@ -3,12 +3,12 @@ import { ButtonLink } from '../../components/Button.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { SeriesLayout, type SeriesFrame } from '../../components/racing/SeriesLayout.tsx';
 import { SetupsTable, formatSetupCount } from '../../components/setups/SetupsTable.tsx';
-import type { Setup } from '../../components/setups/types.ts';
+import type { SetupDto } from '../../generated/dtos.ts';
 import { route } from '../../generated/routes.ts';
 
 export interface Props {
   series: SeriesFrame;
-  setups: Setup[];
+  setups: SetupDto[];
   meta: { page: number; perPage: number; total: number; lastPage: number };
 }
 

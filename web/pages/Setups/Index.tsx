@@ -4,17 +4,11 @@ import { Button } from '../../components/Button.tsx';
 import { inputClasses } from '../../components/Input.tsx';
 import { SetupsTable, formatSetupCount } from '../../components/setups/SetupsTable.tsx';
 import { route } from '../../generated/routes.ts';
-import {
-  SETUP_TYPE_NAMES,
-  type Setup,
-  type SetupFilters,
-  type SetupOption,
-  type SetupSort,
-  type SetupType,
-} from '../../components/setups/types.ts';
+import { SETUP_TYPE_NAMES, type SetupFilters } from '../../components/setups/types.ts';
+import type { SetupDto, SetupOption, SetupSort, SetupType } from '../../generated/dtos.ts';
 
 export interface Props {
-  setups: Setup[];
+  setups: SetupDto[];
   meta: { page: number; perPage: number; total: number; lastPage: number };
   filters: SetupFilters;
   options: { cars: SetupOption[]; tracks: SetupOption[]; series: SetupOption[] };

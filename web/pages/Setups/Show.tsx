@@ -8,11 +8,11 @@ import {
   SETUP_TYPE_NAMES,
   formatFileSize,
   setupTrackLabel,
-  type Setup,
 } from '../../components/setups/types.ts';
+import type { SetupDto } from '../../generated/dtos.ts';
 
 export interface Props {
-  setup: Setup;
+  setup: SetupDto;
 }
 
 /** `/setups/{id}`: what the setup is for, what it achieved, its notes and its file. */

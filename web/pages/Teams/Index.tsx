@@ -9,16 +9,11 @@ import { Pagination } from '../../components/Pagination.tsx';
 import { route } from '../../generated/routes.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatCategory, formatIrating } from '../../lib/racing-format.ts';
-import {
-  TEAM_CATEGORIES,
-  type PageMeta,
-  type TeamFilters,
-  type TeamSort,
-  type TeamSummary,
-} from './types.ts';
+import type { PageMeta, TeamSort, TeamSummaryDto } from '../../generated/dtos.ts';
+import { TEAM_CATEGORIES, type TeamFilters } from './types.ts';
 
 export interface Props {
-  teams: TeamSummary[];
+  teams: TeamSummaryDto[];
   meta: PageMeta;
   filters: TeamFilters;
 }
@@ -180,7 +175,7 @@ export default function TeamsIndex({ teams, meta, filters }: Props) {
   );
 }
 
-function TeamCard({ team, category }: { team: TeamSummary; category: TeamFilters['category'] }) {
+function TeamCard({ team, category }: { team: TeamSummaryDto; category: TeamFilters['category'] }) {
   return (
     <article
       className={cn(

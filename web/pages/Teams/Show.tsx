@@ -15,23 +15,23 @@ import {
   formatPosition,
   licenceClassOf,
 } from '../../lib/racing-format.ts';
-import {
-  TEAM_CATEGORIES,
-  type RacingCategory,
-  type Team,
-  type TeamEventResult,
-  type TeamRecruitment,
-  type TeamMember,
-} from './types.ts';
+import type {
+  RacingCategory,
+  TeamDto,
+  TeamEventResultDto,
+  TeamMemberDto,
+  TeamRecruitmentDto,
+} from '../../generated/dtos.ts';
+import { TEAM_CATEGORIES } from './types.ts';
 
 export interface Props {
-  team: Team;
+  team: TeamDto;
   /** The category whose licence and iRating the members table shows. */
   category: RacingCategory;
   /** The team's recent team-event entries (driven by at least one member), newest first. */
-  results: TeamEventResult[];
+  results: TeamEventResultDto[];
   /** The team's open recruitment profiles, newest first. */
-  recruitment: TeamRecruitment[];
+  recruitment: TeamRecruitmentDto[];
 }
 
 const FORMATS: Record<string, string> = {
@@ -41,7 +41,7 @@ const FORMATS: Record<string, string> = {
 };
 
 /** "Sports car: 2000+ iRating, B licence" for each category the profile asks something in. */
-function requirementText(r: TeamRecruitment['requirements'][number]): string {
+function requirementText(r: TeamRecruitmentDto['requirements'][number]): string {
   const parts = [
     r.minIRating !== null ? `${formatIrating(r.minIRating)}+ iRating` : null,
     r.minLicence ? `${r.minLicence} licence or better` : null,
@@ -49,7 +49,7 @@ function requirementText(r: TeamRecruitment['requirements'][number]): string {
   return `${formatCategory(r.category)}: ${parts.join(', ')}`;
 }
 
-const resultColumns: Column<TeamEventResult>[] = [
+const resultColumns: Column<TeamEventResultDto>[] = [
   {
     key: 'date',
     header: 'Date',
@@ -128,8 +128,8 @@ const resultColumns: Column<TeamEventResult>[] = [
  * recent team-event results and its open recruitment profiles.
  */
 export default function TeamsShow({ team, category, results, recruitment }: Props) {
-  const licenceOf = (m: TeamMember) => m.licenses.find((l) => l.category === category) ?? null;
-  const columns: Column<TeamMember>[] = [
+  const licenceOf = (m: TeamMemberDto) => m.licenses.find((l) => l.category === category) ?? null;
+  const columns: Column<TeamMemberDto>[] = [
     {
       key: 'name',
       header: 'Driver',

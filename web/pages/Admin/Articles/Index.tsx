@@ -10,15 +10,11 @@ import { route } from '../../../generated/routes.ts';
 import { filterPageQuery } from '../../../lib/pagination.ts';
 import { FormAlert } from '../../../components/admin/AdminForm.tsx';
 import { StatusBadge } from './Edit.tsx';
-import type {
-  AdminArticleListItem,
-  ArticleCounts,
-  ArticleStatusFilter,
-  PageMeta,
-} from './types.ts';
+import type { AdminArticleListItemDto, PageMeta } from '../../../generated/dtos.ts';
+import type { ArticleCounts, ArticleStatusFilter } from './types.ts';
 
 export interface Props {
-  articles: AdminArticleListItem[];
+  articles: AdminArticleListItemDto[];
   meta: PageMeta;
   status: ArticleStatusFilter;
   counts: ArticleCounts;
@@ -39,7 +35,7 @@ export default function ArticlesIndex({ articles, meta, status, counts }: Props)
   const problem = errors ? Object.values(errors)[0] : undefined;
   const [busyId, setBusyId] = useState<string | null>(null);
 
-  const toggle = (article: AdminArticleListItem) => {
+  const toggle = (article: AdminArticleListItemDto) => {
     const options = {
       preserveScroll: true,
       onStart: () => setBusyId(article.id),
@@ -52,7 +48,7 @@ export default function ArticlesIndex({ articles, meta, status, counts }: Props)
     }
   };
 
-  const columns: Column<AdminArticleListItem>[] = [
+  const columns: Column<AdminArticleListItemDto>[] = [
     {
       key: 'title',
       header: 'Title',

@@ -1,21 +1,11 @@
 /**
- * The shapes the admin article pages receive. They mirror what the server's admin article
- * controllers send (web/ never imports src/); the server's typed `render(name, props)` checks
- * that the two agree.
+ * What the admin article pages declare: the edit form's article (src/http/admin/articles/
+ * present.ts builds it), the field limits and the counts by status. A list row is the server's
+ * DTO (web/generated/dtos.ts).
  */
-export type ArticleStatus = 'draft' | 'published';
-export type ArticleStatusFilter = 'all' | ArticleStatus;
+import type { ArticleStatus } from '../../../generated/dtos.ts';
 
-/** A row of the admin list. Dates are ISO-8601. */
-export interface AdminArticleListItem {
-  id: string;
-  slug: string;
-  title: string;
-  status: ArticleStatus;
-  publishedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type ArticleStatusFilter = 'all' | ArticleStatus;
 
 /** The article of the edit form. */
 export interface AdminArticleEdit {
@@ -43,13 +33,6 @@ export interface ArticleLimits {
   slugMax: number;
   excerptMax: number;
   bodyMax: number;
-}
-
-export interface PageMeta {
-  page: number;
-  perPage: number;
-  total: number;
-  lastPage: number;
 }
 
 export interface ArticleCounts {

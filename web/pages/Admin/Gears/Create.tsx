@@ -4,7 +4,8 @@ import { InputError, inputClasses } from '../../../components/Input.tsx';
 import { AdminCreatePage, TextAreaField } from '../../../components/admin/AdminForm.tsx';
 import { useCreateForm } from '../../../components/admin/useEditForm.ts';
 import { route } from '../../../generated/routes.ts';
-import { GEAR_TYPE_NAMES, type GearType } from '../../Gears/types.ts';
+import type { GearType } from '../../../generated/dtos.ts';
+import { GEAR_TYPE_NAMES } from '../../Gears/types.ts';
 import type { GearFormFields, GearLimits } from './types.ts';
 
 export interface Props {

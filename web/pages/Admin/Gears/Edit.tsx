@@ -1,7 +1,7 @@
 import { AdminEditPage } from '../../../components/admin/AdminForm.tsx';
 import { useEditForm } from '../../../components/admin/useEditForm.ts';
 import { route } from '../../../generated/routes.ts';
-import type { GearType } from '../../Gears/types.ts';
+import type { GearType } from '../../../generated/dtos.ts';
 import { GearFields } from './Create.tsx';
 import type { AdminGearEdit, GearFormFields, GearLimits } from './types.ts';
 

@@ -4,11 +4,11 @@ import { dateTimeColumn } from '../../../components/DateTime.tsx';
 import { AdminListPage } from '../../../components/admin/AdminList.tsx';
 import { route } from '../../../generated/routes.ts';
 import { NONE } from '../../../lib/racing-format.ts';
-import { GEAR_TYPE_NAMES, formatPriceRange, type GearItem } from '../../Gears/types.ts';
-import type { PageMeta } from '../../Teams/types.ts';
+import type { GearItemDto, PageMeta } from '../../../generated/dtos.ts';
+import { GEAR_TYPE_NAMES, formatPriceRange } from '../../Gears/types.ts';
 
 export interface Props {
-  items: GearItem[];
+  items: GearItemDto[];
   meta: PageMeta;
   q: string;
 }
@@ -18,7 +18,7 @@ const listUrl = (q: string, page = 1) =>
 
 /** `/admin/gears`: every gear item by brand and model. */
 export default function GearsAdminIndex({ items, meta, q }: Props) {
-  const columns: Column<GearItem>[] = [
+  const columns: Column<GearItemDto>[] = [
     {
       key: 'name',
       header: 'Item',

@@ -1,6 +1,6 @@
-import type { GearType } from '../../Gears/types.ts';
+import type { GearType } from '../../../generated/dtos.ts';
 
-/** Shapes of the admin gear pages (mirroring src/http/admin/gears/pages.ts). */
+/** What the admin gear pages declare; src/http/admin/gears/pages.ts renders them. */
 export interface GearLimits {
   brandMax: number;
   modelMax: number;

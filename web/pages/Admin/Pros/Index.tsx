@@ -4,10 +4,10 @@ import { dateTimeColumn } from '../../../components/DateTime.tsx';
 import { AdminListPage } from '../../../components/admin/AdminList.tsx';
 import { route } from '../../../generated/routes.ts';
 import { NONE } from '../../../lib/racing-format.ts';
-import type { PageMeta, ProSummary } from '../../Pros/types.ts';
+import type { PageMeta, ProSummaryDto } from '../../../generated/dtos.ts';
 
 export interface Props {
-  pros: ProSummary[];
+  pros: ProSummaryDto[];
   meta: PageMeta;
   q: string;
 }
@@ -17,7 +17,7 @@ const listUrl = (q: string, page = 1) =>
 
 /** `/admin/pros`: every pro-driver profile by name. */
 export default function ProsAdminIndex({ pros, meta, q }: Props) {
-  const columns: Column<ProSummary>[] = [
+  const columns: Column<ProSummaryDto>[] = [
     {
       key: 'name',
       header: 'Driver',

@@ -1,6 +1,6 @@
-import type { GearType } from '../../Gears/types.ts';
+import type { GearType } from '../../../generated/dtos.ts';
 
-/** Shapes of the admin pro-driver pages (mirroring src/http/admin/pros/pages.ts). */
+/** What the admin pro-driver pages declare; src/http/admin/pros/pages.ts renders them. */
 export interface ProLimits {
   nameMin: number;
   nameMax: number;

@@ -13,19 +13,18 @@ import { route } from '../../../generated/routes.ts';
 import { bindFields } from '../../../lib/form-fields.ts';
 import { filterPageQuery } from '../../../lib/pagination.ts';
 import { formatDateTime } from '../../../lib/date-time.ts';
-import type { PageMeta } from '../Articles/types.ts';
 import { DataTable } from '../../../components/DataTable.tsx';
 import { Input } from '../../../components/Input.tsx';
 import type {
-  IngestedSession,
-  IngestedSessions,
-  ReplayStatus,
-  ReplayStatusFilter,
-  SessionReplay,
-} from './types.ts';
+  IngestedSessionDto,
+  PageMeta,
+  SessionReplayDto,
+  SessionReplayStatus,
+} from '../../../generated/dtos.ts';
+import type { IngestedSessions, ReplayStatusFilter } from './types.ts';
 
 export interface Props {
-  replays: SessionReplay[];
+  replays: SessionReplayDto[];
   meta: PageMeta;
   status: ReplayStatusFilter;
   /** The ingested sessions, searched and paged in the URL. */
@@ -43,7 +42,7 @@ const filters: readonly FilterOption<ReplayStatusFilter>[] = [
   { value: 'failed', label: 'Failed' },
 ];
 
-const tones: Record<ReplayStatus, BadgeTone> = {
+const tones: Record<SessionReplayStatus, BadgeTone> = {
   queued: 'neutral',
   running: 'info',
   done: 'success',
@@ -77,7 +76,7 @@ export default function SessionsIndex({ replays, meta, status, sessions }: Props
     });
   };
 
-  const columns: Column<SessionReplay>[] = [
+  const columns: Column<SessionReplayDto>[] = [
     {
       key: 'session',
       header: 'Session',
@@ -160,7 +159,7 @@ export default function SessionsIndex({ replays, meta, status, sessions }: Props
 }
 
 /** What a run achieved, or why it did not. */
-function Outcome({ replay }: { replay: SessionReplay }) {
+function Outcome({ replay }: { replay: SessionReplayDto }) {
   switch (replay.status) {
     case 'queued':
       return <span className="text-ink-muted">Waiting for a worker</span>;
@@ -204,13 +203,13 @@ function Outcome({ replay }: { replay: SessionReplay }) {
 /** The search of the ingested sessions: a GET form whose fields are the URL's parameters. */
 function IngestedSessionsCard({ sessions }: { sessions: IngestedSessions }) {
   const { search } = sessions;
-  const replay = (session: IngestedSession) =>
+  const replay = (session: IngestedSessionDto) =>
     router.post(
       route('admin.sessions.replay'),
       { sessionId: session.sessionId },
       { preserveScroll: true },
     );
-  const columns: Column<IngestedSession>[] = [
+  const columns: Column<IngestedSessionDto>[] = [
     {
       key: 'startTime',
       header: 'Start',

@@ -1,7 +1,7 @@
 import { AdminCreatePage } from '../../../components/admin/AdminForm.tsx';
 import { useCreateForm } from '../../../components/admin/useEditForm.ts';
 import { route } from '../../../generated/routes.ts';
-import type { SetupType } from '../../../components/setups/types.ts';
+import type { SetupType } from '../../../generated/dtos.ts';
 import { SetupFields } from '../../../components/setups/SetupFields.tsx';
 import type {
   SetupFormFields,

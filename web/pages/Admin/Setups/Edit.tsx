@@ -1,7 +1,8 @@
 import { AdminEditPage } from '../../../components/admin/AdminForm.tsx';
 import { useEditForm } from '../../../components/admin/useEditForm.ts';
 import { route } from '../../../generated/routes.ts';
-import { formatFileSize, type SetupType } from '../../../components/setups/types.ts';
+import { formatFileSize } from '../../../components/setups/types.ts';
+import type { SetupType } from '../../../generated/dtos.ts';
 import { SetupFields } from '../../../components/setups/SetupFields.tsx';
 import type {
   AdminSetupEdit,

@@ -4,16 +4,17 @@ import { dateTimeColumn } from '../../../components/DateTime.tsx';
 import { AdminListPage } from '../../../components/admin/AdminList.tsx';
 import { route } from '../../../generated/routes.ts';
 import { formatLapTime } from '../../../lib/racing-format.ts';
-import { SETUP_TYPE_NAMES, setupTrackLabel, type Setup } from '../../../components/setups/types.ts';
+import { SETUP_TYPE_NAMES, setupTrackLabel } from '../../../components/setups/types.ts';
+import type { SetupDto } from '../../../generated/dtos.ts';
 
 export interface Props {
-  setups: Setup[];
+  setups: SetupDto[];
   meta: { page: number; perPage: number; total: number; lastPage: number };
 }
 
 /** `/admin/setups`: every setup, newest first. */
 export default function SetupsAdminIndex({ setups, meta }: Props) {
-  const columns: Column<Setup>[] = [
+  const columns: Column<SetupDto>[] = [
     {
       key: 'car',
       header: 'Setup',

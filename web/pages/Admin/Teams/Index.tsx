@@ -4,10 +4,10 @@ import type { Column } from '../../../components/DataTable.tsx';
 import { dateTimeColumn } from '../../../components/DateTime.tsx';
 import { AdminListPage } from '../../../components/admin/AdminList.tsx';
 import { route } from '../../../generated/routes.ts';
-import type { PageMeta, TeamSummary } from '../../Teams/types.ts';
+import type { PageMeta, TeamSummaryDto } from '../../../generated/dtos.ts';
 
 export interface Props {
-  teams: TeamSummary[];
+  teams: TeamSummaryDto[];
   meta: PageMeta;
   q: string;
 }
@@ -17,7 +17,7 @@ const listUrl = (q: string, page = 1) =>
 
 /** `/admin/teams`: every team by name, searchable, paged. */
 export default function TeamsAdminIndex({ teams, meta, q }: Props) {
-  const columns: Column<TeamSummary>[] = [
+  const columns: Column<TeamSummaryDto>[] = [
     {
       key: 'name',
       header: 'Team',

@@ -1,4 +1,4 @@
-/** Shapes of the admin team pages (mirroring src/http/admin/teams/pages.ts). */
+/** What the admin team pages declare; src/http/admin/teams/pages.ts renders them. */
 export interface TeamLimits {
   nameMin: number;
   nameMax: number;
