@@ -3,6 +3,7 @@ import type { AsOf } from '../../domain/as-of.ts';
 import { RACING_CATEGORIES, type RacingCategory } from '../../events/racing/common.ts';
 import { DRIVER_HISTORY_TABLE } from '../../projections/driver-history/tables.ts';
 import { SESSIONS_TABLE } from '../../projections/subsessions/tables.ts';
+import { known, run, statement, type Statement } from '../../db/batch.ts';
 import { iso } from './paging.ts';
 import { toLicense, type LicenseDto } from './shapes.ts';
 
@@ -107,8 +108,19 @@ export async function driverRatingsAsOf(
   custId: number,
   bounds: AsOfBounds,
 ): Promise<Map<RacingCategory, RatingFactDto>> {
+  return run(db, driverRatingsAsOfStatement(custId, bounds));
+}
+
+const factsByCategory = (rows: FactRow[]): Map<RacingCategory, RatingFactDto> =>
+  new Map(rows.map((r) => [r.category as RacingCategory, toFact(r)]));
+
+/** The statement of driverRatingsAsOf (to run alone or in a batch, src/db/batch.ts). */
+export function driverRatingsAsOfStatement(
+  custId: number,
+  bounds: AsOfBounds,
+): Statement<Map<RacingCategory, RatingFactDto>> {
   const filter = boundsFilter(bounds);
-  const { rows } = await db.raw<{ rows: FactRow[] }>(
+  return statement(
     `SELECT c.category, f.* FROM unnest(?::text[]) WITH ORDINALITY AS c(category, n)
        CROSS JOIN LATERAL (
          SELECT ${FACT_COLUMNS} FROM ${DRIVER_HISTORY_TABLE} h
@@ -116,8 +128,8 @@ export async function driverRatingsAsOf(
           ORDER BY ${NEWEST_FIRST} LIMIT 1) f
       ORDER BY c.n`,
     [[...RACING_CATEGORIES], custId, ...filter.bindings],
+    factsByCategory,
   );
-  return new Map(rows.map((r) => [r.category as RacingCategory, toFact(r)]));
 }
 
 /**
@@ -133,9 +145,18 @@ export async function driverCorrectionsAsOf(
   raceBefore: string | null,
   current: ReadonlyMap<RacingCategory, RatingFactDto>,
 ): Promise<Map<RacingCategory, RatingFactDto>> {
+  return run(db, driverCorrectionsAsOfStatement(custId, raceBefore, current));
+}
+
+/** The statement of driverCorrectionsAsOf (no query when there is no current fact). */
+export function driverCorrectionsAsOfStatement(
+  custId: number,
+  raceBefore: string | null,
+  current: ReadonlyMap<RacingCategory, RatingFactDto>,
+): Statement<Map<RacingCategory, RatingFactDto>> {
   const categories = [...current.keys()];
-  if (categories.length === 0) return new Map();
-  const { rows } = await db.raw<{ rows: FactRow[] }>(
+  if (categories.length === 0) return known(new Map<RacingCategory, RatingFactDto>());
+  return statement(
     `SELECT c.category, f.* FROM unnest(?::text[], ?::timestamptz[]) AS c(category, since)
        CROSS JOIN LATERAL (
          SELECT ${FACT_COLUMNS} FROM ${DRIVER_HISTORY_TABLE} h
@@ -148,6 +169,6 @@ export async function driverCorrectionsAsOf(
       custId,
       ...(raceBefore !== null ? [raceBefore] : []),
     ],
+    factsByCategory,
   );
-  return new Map(rows.map((r) => [r.category as RacingCategory, toFact(r)]));
 }

@@ -7,6 +7,7 @@ import {
   type UsageKind,
 } from '../../projections/driver-career/tables.ts';
 import { RESULTS_TABLE, SUBSESSIONS_TABLE } from '../../projections/subsessions/tables.ts';
+import { run, statement, type Statement } from '../../db/batch.ts';
 import { iso } from './paging.ts';
 import { parseCategory } from './shapes.ts';
 
@@ -102,16 +103,25 @@ export async function driverCareers(
   db: Knex,
   custIds: readonly number[],
 ): Promise<Map<number, CareerFiguresDto[]>> {
-  const { rows } = await db.raw<{ rows: (CounterRow & { cust_id: number })[] }>(
+  return run(db, driverCareersStatement(custIds));
+}
+
+/** The statement of driverCareers (to run alone or in a batch, src/db/batch.ts). */
+export function driverCareersStatement(
+  custIds: readonly number[],
+): Statement<Map<number, CareerFiguresDto[]>> {
+  return statement<CounterRow & { cust_id: number }, Map<number, CareerFiguresDto[]>>(
     `SELECT cust_id, category, ${COUNTERS} FROM ${DRIVER_TOTALS_TABLE}
       WHERE cust_id = ANY(?::int4[]) AND starts > 0 ORDER BY cust_id, starts DESC, category`,
     [[...custIds]],
+    (rows) => {
+      const out = new Map<number, CareerFiguresDto[]>(custIds.map((id) => [id, []]));
+      for (const r of rows) {
+        out.get(r.cust_id)?.push({ category: parseCategory(r.category), ...figures(r) });
+      }
+      return out;
+    },
   );
-  const out = new Map<number, CareerFiguresDto[]>(custIds.map((id) => [id, []]));
-  for (const r of rows) {
-    out.get(r.cust_id)?.push({ category: parseCategory(r.category), ...figures(r) });
-  }
-  return out;
 }
 
 /** The career of one category year by year, newest first. */
@@ -120,12 +130,17 @@ export async function driverYears(
   custId: number,
   category: string,
 ): Promise<CareerYearDto[]> {
-  const { rows } = await db.raw<{ rows: (CounterRow & { season_year: number })[] }>(
+  return run(db, driverYearsStatement(custId, category));
+}
+
+/** The statement of driverYears. */
+export function driverYearsStatement(custId: number, category: string): Statement<CareerYearDto[]> {
+  return statement<CounterRow & { season_year: number }, CareerYearDto[]>(
     `SELECT category, season_year, ${COUNTERS} FROM ${DRIVER_YEARS_TABLE}
       WHERE cust_id = ? AND category = ? AND starts > 0 ORDER BY season_year DESC`,
     [custId, parseCategory(category)],
+    (rows) => rows.map((r) => ({ year: r.season_year, ...figures(r) })),
   );
-  return rows.map((r) => ({ year: r.season_year, ...figures(r) }));
 }
 
 /** The series, cars and track layouts of the category the driver started most, `limit` of each. */
@@ -135,16 +150,25 @@ export async function driverMostDriven(
   category: string,
   limit = 5,
 ): Promise<Record<UsageKind, MostDrivenDto[]>> {
-  const { rows } = await db.raw<{
-    rows: {
-      kind: UsageKind;
-      ref_id: number;
-      name: string;
-      detail: string | null;
-      starts: number;
-      wins: number;
-    }[];
-  }>(
+  return run(db, driverMostDrivenStatement(custId, category, limit));
+}
+
+interface UsageRow {
+  kind: UsageKind;
+  ref_id: number;
+  name: string;
+  detail: string | null;
+  starts: number;
+  wins: number;
+}
+
+/** The statement of driverMostDriven. */
+export function driverMostDrivenStatement(
+  custId: number,
+  category: string,
+  limit = 5,
+): Statement<Record<UsageKind, MostDrivenDto[]>> {
+  return statement<UsageRow, Record<UsageKind, MostDrivenDto[]>>(
     `SELECT kind, ref_id, name, detail, starts, wins FROM (
        SELECT kind, ref_id, name, detail, starts, wins,
               row_number() OVER (PARTITION BY kind ORDER BY starts DESC, wins DESC, name) AS n
@@ -152,19 +176,21 @@ export async function driverMostDriven(
         WHERE cust_id = ? AND category = ? AND starts > 0) u
       WHERE n <= ? ORDER BY kind, n`,
     [custId, parseCategory(category), limit],
+    (rows) => {
+      const out: Record<UsageKind, MostDrivenDto[]> = { series: [], car: [], track: [] };
+      for (const r of rows) {
+        out[r.kind]?.push({
+          kind: r.kind,
+          refId: r.ref_id,
+          name: r.name,
+          detail: r.detail,
+          starts: r.starts,
+          wins: r.wins,
+        });
+      }
+      return out;
+    },
   );
-  const out: Record<UsageKind, MostDrivenDto[]> = { series: [], car: [], track: [] };
-  for (const r of rows) {
-    out[r.kind]?.push({
-      kind: r.kind,
-      refId: r.ref_id,
-      name: r.name,
-      detail: r.detail,
-      starts: r.starts,
-      wins: r.wins,
-    });
-  }
-  return out;
 }
 
 /** The most recent races a history chart shows (older ones are left off). */
@@ -196,17 +222,26 @@ export async function driverRatingHistories(
   /** Only races that started before this instant (a chart cut at a date); exclusive. */
   raceBefore: string | null = null,
 ): Promise<Map<number, RacePointDto[]>> {
-  const { rows } = await db.raw<{
-    rows: {
-      cust_id: number;
-      subsession_id: number;
-      start_time: Date;
-      series_name: string;
-      track_name: string;
-      new_irating: number | null;
-      new_sub_level: number | null;
-    }[];
-  }>(
+  return run(db, driverRatingHistoriesStatement(custIds, category, raceBefore));
+}
+
+interface RacePointRow {
+  cust_id: number;
+  subsession_id: number;
+  start_time: Date;
+  series_name: string;
+  track_name: string;
+  new_irating: number | null;
+  new_sub_level: number | null;
+}
+
+/** The statement of driverRatingHistories. */
+export function driverRatingHistoriesStatement(
+  custIds: readonly number[],
+  category: string,
+  raceBefore: string | null = null,
+): Statement<Map<number, RacePointDto[]>> {
+  return statement<RacePointRow, Map<number, RacePointDto[]>>(
     `SELECT d.cust_id, h.* FROM unnest(?::int4[]) AS d(cust_id) CROSS JOIN LATERAL (
        SELECT r.subsession_id, r.start_time, s.series_name, s.track_name, r.new_irating,
               r.new_sub_level
@@ -223,19 +258,22 @@ export async function driverRatingHistories(
       ...(raceBefore ? [raceBefore] : []),
       HISTORY_RACES,
     ],
+    (rows) => {
+      const out = new Map<number, RacePointDto[]>(custIds.map((id) => [id, []]));
+      for (const r of rows) {
+        out.get(r.cust_id)?.push({
+          subsessionId: r.subsession_id,
+          startTime: iso(r.start_time)!,
+          seriesName: r.series_name,
+          trackName: r.track_name,
+          irating: r.new_irating !== null && r.new_irating > 0 ? r.new_irating : null,
+          safetyRating:
+            r.new_sub_level === null || r.new_sub_level < 0 ? null : r.new_sub_level / 100,
+        });
+      }
+      return out;
+    },
   );
-  const out = new Map<number, RacePointDto[]>(custIds.map((id) => [id, []]));
-  for (const r of rows) {
-    out.get(r.cust_id)?.push({
-      subsessionId: r.subsession_id,
-      startTime: iso(r.start_time)!,
-      seriesName: r.series_name,
-      trackName: r.track_name,
-      irating: r.new_irating !== null && r.new_irating > 0 ? r.new_irating : null,
-      safetyRating: r.new_sub_level === null || r.new_sub_level < 0 ? null : r.new_sub_level / 100,
-    });
-  }
-  return out;
 }
 
 /**
@@ -249,8 +287,22 @@ export async function driverCareerBefore(
   db: Knex,
   custId: number,
   raceBefore: string,
-): Promise<{ totals: CareerFiguresDto[]; years: Map<RacingCategory, CareerYearDto[]> }> {
-  const { rows } = await db.raw<{ rows: (CounterRow & { season_year: number })[] }>(
+): Promise<CareerBefore> {
+  return run(db, driverCareerBeforeStatement(custId, raceBefore));
+}
+
+/** The career before a race time: totals per category and years per category. */
+export interface CareerBefore {
+  totals: CareerFiguresDto[];
+  years: Map<RacingCategory, CareerYearDto[]>;
+}
+
+/** The statement of driverCareerBefore. */
+export function driverCareerBeforeStatement(
+  custId: number,
+  raceBefore: string,
+): Statement<CareerBefore> {
+  return statement<CounterRow & { season_year: number }, CareerBefore>(
     `SELECT s.category, s.season_year,
             count(*)::int AS starts,
             count(*) FILTER (WHERE r.finish_position_in_class = 1)::int AS wins,
@@ -267,7 +319,11 @@ export async function driverCareerBefore(
       GROUP BY s.category, s.season_year
       ORDER BY s.category, s.season_year DESC`,
     [custId, raceBefore],
+    careerBefore,
   );
+}
+
+function careerBefore(rows: (CounterRow & { season_year: number })[]): CareerBefore {
   const sums = new Map<string, CounterRow>();
   const years = new Map<RacingCategory, CareerYearDto[]>();
   for (const r of rows) {

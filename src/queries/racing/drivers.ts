@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { run, statement, type Statement } from '../../db/batch.ts';
 import { preparedRows } from '../../db/prepared.ts';
 import type { RacingCategory } from '../../events/racing/common.ts';
 import {
@@ -485,6 +486,68 @@ export async function getDriverProfile(db: Knex, custId: number): Promise<Driver
   };
 }
 
+/** Who a driver is, with the licences and the percentile rank of each iRating. */
+export interface DriverHeaderDto {
+  custId: number;
+  displayName: string;
+  countryCode: string | null;
+  clubName: string | null;
+  /** YYYY-MM-DD. */
+  memberSince: string | null;
+  licenses: LicenseDto[];
+  /** Per licence with an iRating, as percentileRanks counts it. */
+  iratingPercentiles: { category: RacingCategory; percentile: number }[];
+}
+
+/**
+ * The head of a driver's page in one statement (null for an unknown customer id): the driver's
+ * row, its licences (by category) and, per rated licence, the share of the category's rated
+ * drivers below it, summed from the category's iRating buckets inside the statement.
+ */
+export function driverHeaderStatement(custId: number): Statement<DriverHeaderDto | null> {
+  return statement<
+    DriverRow & {
+      licenses: LicenseRow[];
+      ranks: { category: string; below: number; total: number }[];
+    },
+    DriverHeaderDto | null
+  >(
+    `SELECT d.cust_id, d.display_name, d.country_code, d.club_name, d.flair_name, d.member_since,
+            ${licenceRowsJson('d.cust_id')} AS licenses,
+            (SELECT coalesce(json_agg(json_build_object(
+                      'category', l.category, 'below', b.below, 'total', b.total)), '[]'::json)
+               FROM ${DRIVER_LICENSES_TABLE} l CROSS JOIN LATERAL (
+                 SELECT coalesce(sum(k.drivers) FILTER (
+                          WHERE k.bucket_start + ${IRATING_BUCKET_WIDTH} <= l.irating), 0) AS below,
+                        coalesce(sum(k.drivers), 0) AS total
+                   FROM ${IRATING_BUCKETS_TABLE} k WHERE k.category = l.category) b
+              WHERE l.cust_id = d.cust_id AND l.irating IS NOT NULL) AS ranks
+       FROM ${DRIVERS_TABLE} d WHERE d.cust_id = ?`,
+    [custId],
+    (rows) => {
+      const d = rows[0];
+      if (!d) return null;
+      const licenses = toLicenses(d.licenses);
+      const rankOf = new Map(d.ranks.map((r) => [r.category, percentileOf(r.below, r.total)]));
+      return {
+        custId: d.cust_id,
+        displayName: d.display_name,
+        countryCode: d.country_code,
+        clubName: d.club_name,
+        memberSince: dateOnly(d.member_since),
+        licenses,
+        iratingPercentiles: licenses
+          .filter((l) => l.irating !== null)
+          .map((l) => ({ category: l.category, percentile: rankOf.get(l.category) ?? 0 })),
+      };
+    },
+  );
+}
+
+/** Share (0..100, one decimal) of `total` drivers that `below` stands for. */
+const percentileOf = (below: number, total: number): number =>
+  total > 0 ? Math.round((1000 * below) / total) / 10 : 0;
+
 /**
  * Per iRating of a category: the share (0..100, one decimal) of the category's rated drivers
  * whose iRating bucket lies wholly below it. One read of the categories' bucket counts (a few
@@ -510,7 +573,7 @@ export async function percentileRanks(
       total += r.drivers;
       if (r.bucket_start + IRATING_BUCKET_WIDTH <= irating) below += r.drivers;
     }
-    return total > 0 ? Math.round((1000 * below) / total) / 10 : 0;
+    return percentileOf(below, total);
   });
 }
 
@@ -589,19 +652,31 @@ interface DriverSubsessionRow {
 export async function driverSubsessions(
   db: Knex,
   custId: number,
-  params: PageRequest & {
-    /** Only races that started before this instant (a page as of a date); exclusive. */
-    raceBefore?: string | null;
-  } = {},
+  params: DriverSubsessionsParams = {},
 ): Promise<Page<DriverSubsessionDto> | null> {
+  return run(db, driverSubsessionsStatement(custId, params));
+}
+
+export type DriverSubsessionsParams = PageRequest & {
+  /** Only races that started before this instant (a page as of a date); exclusive. */
+  raceBefore?: string | null;
+};
+
+/**
+ * The statement of driverSubsessions (to run alone or in a batch, src/db/batch.ts). A cursor
+ * this list did not issue throws InvalidQueryError here, before anything is read.
+ */
+export function driverSubsessionsStatement(
+  custId: number,
+  params: DriverSubsessionsParams = {},
+): Statement<Page<DriverSubsessionDto> | null> {
   const limit = pageLimit(params.limit);
   const after = params.cursor ? decodeCursor(params.cursor, isTimeKey) : null;
   const before = params.raceBefore ?? null;
   // One statement: the driver's row (none: unknown driver → null) left-joined to the page of
-  // races, so a known driver without races is one row of NULLs. A named prepared statement with
-  // its page size in the text (src/db/prepared.ts): planned once per connection.
-  const rows = await preparedRows<DriverSubsessionRow | { subsession_id: null }>(
-    db,
+  // races, so a known driver without races is one row of NULLs. Run alone it is a named prepared
+  // statement with its page size in the text (src/db/prepared.ts): planned once per connection.
+  return statement<DriverSubsessionRow | { subsession_id: null }, Page<DriverSubsessionDto> | null>(
     `SELECT x.* FROM ${DRIVERS_TABLE} d
        LEFT JOIN LATERAL (
          SELECT r.subsession_id, s.session_id, r.start_time, s.series_id, s.series_name, s.season_id,
@@ -618,47 +693,53 @@ export async function driverSubsessions(
           LIMIT ${limit + 1}) x ON true
       WHERE d.cust_id = ?`,
     [...(after ? [after.t, after.s] : []), ...(before ? [before] : []), custId],
+    (rows) => {
+      if (rows.length === 0) return null;
+      const races = rows.filter((r): r is DriverSubsessionRow => r.subsession_id !== null);
+      return keysetPage(
+        races,
+        limit,
+        (r) => ({ t: r.start_time.toISOString(), s: r.subsession_id }),
+        toDriverSubsession,
+      );
+    },
   );
-  if (rows.length === 0) return null;
-  const races = rows.filter((r): r is DriverSubsessionRow => r.subsession_id !== null);
-  return keysetPage(
-    races,
-    limit,
-    (r) => ({ t: r.start_time.toISOString(), s: r.subsession_id }),
-    (r): DriverSubsessionDto => ({
-      subsessionId: r.subsession_id,
-      sessionId: r.session_id,
-      startTime: iso(r.start_time)!,
-      seriesId: r.series_id,
-      seriesName: r.series_name,
-      seasonId: r.season_id,
-      raceWeekNum: r.race_week_num,
-      track: toTrack(r),
-      category: r.category as RacingCategory,
-      eventType: r.event_type,
-      official: r.official,
-      car: { carId: r.car_id, carName: r.car_name },
-      teamName: r.team_name,
-      startingPosition: r.starting_position,
-      finishPosition: r.finish_position,
-      finishPositionInClass: r.finish_position_in_class,
-      lapsComplete: r.laps_complete,
-      lapsLed: r.laps_led,
-      incidents: r.incidents,
-      bestLapTime: r.best_lap_time,
-      averageLap: r.average_lap,
-      oldIrating: r.old_irating,
-      newIrating: r.new_irating,
-      iratingChange:
-        r.old_irating !== null && r.new_irating !== null ? r.new_irating - r.old_irating : null,
-      oldSafetyRating: r.old_sub_level === null ? null : r.old_sub_level / 100,
-      newSafetyRating: r.new_sub_level === null ? null : r.new_sub_level / 100,
-      strengthOfField: r.event_sof,
-      fieldSize: r.num_drivers,
-      reasonOut: r.reason_out,
-      champPoints: r.champ_points,
-    }),
-  );
+}
+
+function toDriverSubsession(r: DriverSubsessionRow): DriverSubsessionDto {
+  return {
+    subsessionId: r.subsession_id,
+    sessionId: r.session_id,
+    startTime: iso(r.start_time)!,
+    seriesId: r.series_id,
+    seriesName: r.series_name,
+    seasonId: r.season_id,
+    raceWeekNum: r.race_week_num,
+    track: toTrack(r),
+    category: r.category as RacingCategory,
+    eventType: r.event_type,
+    official: r.official,
+    car: { carId: r.car_id, carName: r.car_name },
+    teamName: r.team_name,
+    startingPosition: r.starting_position,
+    finishPosition: r.finish_position,
+    finishPositionInClass: r.finish_position_in_class,
+    lapsComplete: r.laps_complete,
+    lapsLed: r.laps_led,
+    incidents: r.incidents,
+    bestLapTime: r.best_lap_time,
+    averageLap: r.average_lap,
+    oldIrating: r.old_irating,
+    newIrating: r.new_irating,
+    iratingChange:
+      r.old_irating !== null && r.new_irating !== null ? r.new_irating - r.old_irating : null,
+    oldSafetyRating: r.old_sub_level === null ? null : r.old_sub_level / 100,
+    newSafetyRating: r.new_sub_level === null ? null : r.new_sub_level / 100,
+    strengthOfField: r.event_sof,
+    fieldSize: r.num_drivers,
+    reasonOut: r.reason_out,
+    champPoints: r.champ_points,
+  };
 }
 
 /** Who a driver is (name and country), null for an unknown id; a primary-key probe. */

@@ -1,14 +1,19 @@
+import { batch, known } from '../../../db/batch.ts';
 import { isNow } from '../../../domain/as-of.ts';
-import { getDriverProfile, driverSubsessions } from '../../../queries/racing/drivers.ts';
 import {
-  driverCareer,
-  driverCareerBefore,
-  driverMostDriven,
-  driverRatingHistory,
-  driverYears,
+  driverHeaderStatement,
+  driverSubsessionsStatement,
+} from '../../../queries/racing/drivers.ts';
+import {
+  driverCareerBeforeStatement,
+  driverCareersStatement,
+  driverMostDrivenStatement,
+  driverRatingHistoriesStatement,
+  driverYearsStatement,
   type CareerFiguresDto,
   type MostDrivenDto,
 } from '../../../queries/racing/driver-profile.ts';
+import { downsamplePoints } from '../../../queries/racing/downsample.ts';
 import { InvalidQueryError } from '../../../queries/racing/paging.ts';
 import { isFavoriteDriver } from '../../../queries/favorites.ts';
 import { HttpError } from '../../errors.ts';
@@ -20,7 +25,7 @@ import type {
   RecentRace,
 } from '../../../../web/pages/Drivers/Show.tsx';
 import { pageAsOf, withoutParameters } from '../shared/as-of.ts';
-import { ratingsAsOf } from './as-of-ratings.ts';
+import { correctionsRead, ratingsAsOfFrom, ratingsAsOfReads } from './as-of-ratings.ts';
 import { driverPageQuery, driverParams } from './schema.ts';
 
 /** Races per page of the profile's recent races. */
@@ -77,27 +82,9 @@ export const showDriver: RouteHandler = async (req, res, deps) => {
   const past = !isNow(asOf);
   const raceBefore = asOf.raceBefore;
 
-  const [profile, careerNow, careerThen, ratings] = await Promise.all([
-    getDriverProfile(deps.knex, custId),
-    raceBefore === null ? driverCareer(deps.knex, custId) : null,
-    raceBefore === null ? null : driverCareerBefore(deps.knex, custId, raceBefore),
-    ratingsAsOf(deps.knex, custId, asOf),
-  ]);
-  if (!profile) throw notFound();
-  const career = careerThen?.totals ?? careerNow ?? [];
-
-  const licences = past
-    ? [...ratings.shown.values()].map((f) => f.license)
-    : profile.licenses.filter((l) => l.irating !== null || l.safetyRating !== null);
-  const category =
-    query.data.category ?? career[0]?.category ?? licences[0]?.category ?? 'sports_car';
-  const asOfQuery: Record<string, string> = {};
-  if (asOf.day) asOfQuery.asOf = asOf.day;
-  if (asOf.known) asOfQuery.known = asOf.known;
-
-  let races;
+  let racesRead;
   try {
-    races = await driverSubsessions(deps.knex, custId, {
+    racesRead = driverSubsessionsStatement(custId, {
       limit: PROFILE_RACES_PER_PAGE,
       cursor: query.data.races ?? null,
       raceBefore,
@@ -109,13 +96,48 @@ export const showDriver: RouteHandler = async (req, res, deps) => {
     throw error;
   }
 
-  const [history, years, usage, isFavorite] = await Promise.all([
-    driverRatingHistory(deps.knex, custId, category, raceBefore),
-    careerThen
-      ? Promise.resolve(careerThen.years.get(category) ?? [])
-      : driverYears(deps.knex, custId, category),
-    past ? Promise.resolve(null) : driverMostDriven(deps.knex, custId, category),
+  // Two round trips (src/db/batch.ts): what does not depend on the category shown, then what
+  // does (and the rating corrections, which depend on the ratings the first one found).
+  const [ratingsNow, ratingsThen] = ratingsAsOfReads(custId, asOf);
+  const [profile, careerNow, careerThen, now, then, races] = await batch(deps.knex, [
+    driverHeaderStatement(custId),
+    raceBefore === null
+      ? driverCareersStatement([custId])
+      : known<Map<number, CareerFiguresDto[]> | null>(null),
+    raceBefore === null ? known(null) : driverCareerBeforeStatement(custId, raceBefore),
+    ratingsNow,
+    ratingsThen,
+    racesRead,
+  ]);
+  if (!profile) throw notFound();
+  const career = careerThen?.totals ?? careerNow?.get(custId) ?? [];
+  const shown = then ?? now;
+
+  const licences = past
+    ? [...shown.values()].map((f) => f.license)
+    : profile.licenses.filter((l) => l.irating !== null || l.safetyRating !== null);
+  const category =
+    query.data.category ?? career[0]?.category ?? licences[0]?.category ?? 'sports_car';
+  const asOfQuery: Record<string, string> = {};
+  if (asOf.day) asOfQuery.asOf = asOf.day;
+  if (asOf.known) asOfQuery.known = asOf.known;
+
+  const [[historyOf, years, usage, replaced], isFavorite] = await Promise.all([
+    batch(deps.knex, [
+      driverRatingHistoriesStatement([custId], category, raceBefore),
+      careerThen
+        ? known(careerThen.years.get(category) ?? [])
+        : driverYearsStatement(custId, category),
+      past ? known(null) : driverMostDrivenStatement(custId, category),
+      correctionsRead(custId, asOf, now),
+    ]),
     req.user ? isFavoriteDriver(deps.knex, req.user.id, custId) : Promise.resolve(false),
+  ]);
+  const ratings = ratingsAsOfFrom(asOf, now, then, replaced);
+  // The chart's points: every race when they are few, else the LTTB choice of each rating.
+  const history = downsamplePoints(historyOf.get(custId) ?? [], (p) => Date.parse(p.startTime), [
+    (p) => p.irating,
+    (p) => p.safetyRating,
   ]);
 
   const startsOf = new Map(career.map((c) => [c.category, c.starts]));

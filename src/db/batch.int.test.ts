@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../tests/support/runtime.ts';
+import { batch, inlineBindings, known, run, statement } from './batch.ts';
+
+let db: TestDatabase;
+beforeAll(async () => {
+  db = await createTestDatabase({ poolMax: 2 });
+  await db.knex.raw(
+    `CREATE TABLE batch_probe (id integer PRIMARY KEY, name text NOT NULL, at timestamptz NOT NULL)`,
+  );
+  await db.knex.raw(
+    `INSERT INTO batch_probe
+     SELECT i, 'driver ' || i || ' ''quoted''', timestamptz '2025-01-01T00:00:00Z' + i * interval '1 day'
+       FROM generate_series(1, 20) i`,
+  );
+});
+afterAll(() => db.drop());
+
+const names = (ids: number[]) =>
+  statement<{ id: number; name: string }, string[]>(
+    `SELECT id, name FROM batch_probe WHERE id = ANY(?::int4[]) ORDER BY id`,
+    [ids],
+    (rows) => rows.map((r) => r.name),
+  );
+const after = (at: string, name: string) =>
+  statement<{ id: number; at: Date }, { id: number; at: string }[]>(
+    `SELECT id, at FROM batch_probe WHERE at > ?::timestamptz AND name <> ? ORDER BY id LIMIT 2`,
+    [at, name],
+    (rows) => rows.map((r) => ({ id: r.id, at: r.at.toISOString() })),
+  );
+
+describe('batch', () => {
+  it('answers each statement as it answers alone, in order, with values written in as literals', async () => {
+    const statements = [
+      names([3, 1]),
+      known('not sent'),
+      after('2025-01-05T12:00:00.000Z', "driver 6 'quoted'"),
+      names([]),
+    ] as const;
+    const together = await batch(db.knex, statements);
+    expect(together).toEqual([
+      ["driver 1 'quoted'", "driver 3 'quoted'"],
+      'not sent',
+      [
+        { id: 5, at: '2025-01-06T00:00:00.000Z' },
+        { id: 7, at: '2025-01-08T00:00:00.000Z' },
+      ],
+      [],
+    ]);
+    const alone = await Promise.all(statements.map((s) => run<unknown>(db.knex, s)));
+    expect(alone).toEqual(together);
+  });
+
+  it('sends one statement alone and nothing when every value is known', async () => {
+    expect(await batch(db.knex, [names([2])])).toEqual([["driver 2 'quoted'"]]);
+    expect(await batch(db.knex, [known(1), known('two')])).toEqual([1, 'two']);
+  });
+
+  it('quotes a value that tries to end its literal, and refuses a count of ? that does not match', async () => {
+    const evil = "x'; DROP TABLE batch_probe; --";
+    expect(inlineBindings('SELECT ? AS v', [evil])).toBe(
+      `SELECT 'x''; DROP TABLE batch_probe; --' AS v`,
+    );
+    expect(
+      await batch(db.knex, [
+        statement<{ v: string }, string>('SELECT ?::text AS v', [evil], (r) => r[0]!.v),
+      ]),
+    ).toEqual([evil]);
+    expect(() => inlineBindings('SELECT ?, ?', [1])).toThrow(/more \?/);
+    expect(() => inlineBindings('SELECT ?', [1, 2])).toThrow(/fewer \?/);
+  });
+
+  it('fails as a whole when a statement fails, and leaves the pool usable', async () => {
+    await expect(
+      batch(db.knex, [names([1]), statement('SELECT * FROM no_such_table', [], (r) => r)]),
+    ).rejects.toThrow(/no_such_table/);
+    expect(await batch(db.knex, [names([4]), names([5])])).toEqual([
+      ["driver 4 'quoted'"],
+      ["driver 5 'quoted'"],
+    ]);
+  });
+});
