@@ -98,6 +98,8 @@ const LAST = [
 /** Names once each, so that word starts and fragments share an answer. */
 const RARE = ['Zanna Berg', 'Ole Kozanna', 'Zannoni Ray', 'Bernd Schneider', 'Neider Roth'];
 RARE.push('Rothmann Ida', 'Ida Grothe', 'Anna Schneiderova', 'Idan Ross');
+// Outside ASCII, and characters LIKE treats specially, taken literally.
+RARE.push('Jörg Möller', 'Möller Jan', 'Ørjan Moe', 'Ana 100% Racing', 'Back\\slash Ray');
 const CATEGORIES = ['sports_car', 'oval', 'formula_car'];
 
 let db: TestDatabase;
@@ -155,6 +157,7 @@ function typedTexts(): string[] {
   texts.push('Max Verstappen', 'maria van der', 'van', 'der mar', 'MAX  m', 'ann', 'ma%', 'a_n');
   texts.push('zann', 'neider', 'roth', 'ida', 'schn', 'ber', 'erg', 'ross', 'othe', 'oth');
   texts.push('1001', '1005', '1399', '99999', '1001 ra', 'zzz', 'xq');
+  texts.push('mö', 'MÖL', 'ø', 'ørj', 'jör', '100%', 'back\\', 'k\\s', '\\');
   return texts;
 }
 

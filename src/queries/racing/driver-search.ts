@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { preparedRows } from '../../db/prepared.ts';
 import {
   DRIVERS_TABLE,
   NAME_PREFIX_KEY,
@@ -45,7 +46,10 @@ interface SearchHitRow {
  * default 10. One statement, licences included; two scans are one-time filters that run only
  * when they can change the answer: the later-word scan when fewer than `limit` names start
  * with the text (those rank above every later-word-only match), the fragment scan when the
- * word starts found fewer than `limit`.
+ * word starts found fewer than `limit`. It runs as a named prepared statement (src/db/prepared.ts)
+ * whose plan does not depend on the text: the word-start scans are written as the index ranges
+ * themselves (from the lower-cased text up to it followed by U+10FFFF) rather than as LIKE
+ * patterns, which become ranges only when the planner sees the text.
  */
 export async function searchDrivers(
   db: Knex,
@@ -68,16 +72,19 @@ export async function searchDrivers(
                      ELSE 4 END,
                 similarity(display_name, ?) DESC, display_name, cust_id`;
   const rankArgs = [id, q, prefix, prefix, q];
+  const startsWith = (key: string) =>
+    `${key} ~>=~ lower(?) AND ${key} ~<~ (lower(?) || chr(${0x10ffff}))`;
   const fragmentCte = `,
     fragment AS (
       SELECT ${columns}, row_number() OVER (ORDER BY ${rank}) AS ord
         FROM (SELECT ${columns} FROM ${DRIVERS_TABLE}
-               WHERE (SELECT count(*) FROM prefix) < ? AND display_name ILIKE ?
+               WHERE (SELECT count(*) FROM prefix) < ${limit} AND display_name ILIKE ?
                LIMIT ${limit * 2}) candidates
-       ORDER BY ord LIMIT ?)`;
-  const { rows } = await db.raw<{ rows: SearchHitRow[] }>(
+       ORDER BY ord LIMIT ${limit})`;
+  const rows = await preparedRows<SearchHitRow>(
+    db,
     `WITH names AS (
-       SELECT ${columns} FROM ${DRIVERS_TABLE} WHERE ${NAME_PREFIX_KEY} LIKE lower(?)
+       SELECT ${columns} FROM ${DRIVERS_TABLE} WHERE ${startsWith(NAME_PREFIX_KEY)}
         ORDER BY ${NAME_PREFIX_KEY} USING ~<~ LIMIT ${PREFIX_CANDIDATES}),
      prefix AS (
        SELECT ${columns}, row_number() OVER (ORDER BY ${rank}) AS ord
@@ -86,25 +93,16 @@ export async function searchDrivers(
                (SELECT ${columns} FROM names)
                UNION
                (SELECT ${columns} FROM ${DRIVERS_TABLE}
-                 WHERE (SELECT count(*) FROM names) < ? AND ${SURNAME_PREFIX_KEY} LIKE lower(?)
+                 WHERE (SELECT count(*) FROM names) < ${limit} AND ${startsWith(SURNAME_PREFIX_KEY)}
                  ORDER BY ${SURNAME_PREFIX_KEY} USING ~<~ LIMIT ${PREFIX_CANDIDATES})) candidates
-        ORDER BY ord LIMIT ?)${fragments ? fragmentCte : ''}
+        ORDER BY ord LIMIT ${limit})${fragments ? fragmentCte : ''}
      SELECT h.cust_id, h.display_name, h.country_code, ${licenceRowsJson('h.cust_id')} AS licenses
        FROM (SELECT *, 0 AS part FROM prefix
              ${fragments ? 'UNION ALL SELECT *, 1 FROM fragment WHERE cust_id NOT IN (SELECT cust_id FROM prefix)' : ''}
             ) h
       ORDER BY h.part, h.ord
-      LIMIT ?`,
-    [
-      prefix,
-      ...rankArgs,
-      id,
-      limit,
-      prefix,
-      limit,
-      ...(fragments ? [...rankArgs, limit, `%${escapeLike(q)}%`, limit] : []),
-      limit,
-    ],
+      LIMIT ${limit}`,
+    [q, q, ...rankArgs, id, q, q, ...(fragments ? [...rankArgs, `%${escapeLike(q)}%`] : [])],
   );
   return rows.map((h) => ({
     custId: h.cust_id,
