@@ -14,10 +14,12 @@
  * Targets: every Inertia JSON p95 ≤ 50 ms, every SSR HTML p95 ≤ 80 ms; entry ≤ 150 KB gzip, a
  * page's extra chunks ≤ 200 KB gzip. Progress goes to stdout; the LAST line is one JSON object.
  *
- * Usage: npm run bench:pages -- [--db NAME] [--duration S] [--connections C] [--only PATH]
+ * Usage: npm run bench:pages -- [--db NAME] [--duration S] [--connections C] [--only PATH]...
  *   --db           the database bench:data seeded (default pitwall_bench_data; it is migrated)
  *   --duration     seconds measured per page and kind (default 5, after 1 s of warm-up)
- *   --only         measure only the pages whose path starts with this (e.g. /drivers)
+ *   --only         measure only the pages whose path starts with this (e.g. /drivers); a path
+ *                  ending in `$` names one page exactly (`--only '/$'`: the home page alone);
+ *                  repeatable (a page is measured when any of them matches)
  * Env: TEST_DATABASE_URL / BENCH_DATABASE_URL (server); API_CACHE_SECONDS and SSR_CACHE_MB
  * default to 0 here (set them to measure with the caches); BENCH_WEB_PROCESSES web processes
  * (default: one per core of this machine, as production runs WEB_CONCURRENCY), printed as
@@ -41,7 +43,7 @@ const { values: args } = parseArgs({
     db: { type: 'string', default: 'pitwall_bench_data' },
     duration: { type: 'string', default: '5' },
     connections: { type: 'string', default: '10' },
-    only: { type: 'string' },
+    only: { type: 'string', multiple: true },
   },
 });
 const DB_URL = benchDatabaseUrl(args.db);
@@ -302,7 +304,12 @@ const buildDir = await buildWebBundle();
 try {
   const weights = await weighChunks(path.join(buildDir, 'client'));
   say(`entry chunk ${weights.entryKbGz} KB gzip`);
-  const paths = (await pickPaths()).filter((p) => !args.only || p.startsWith(args.only));
+  const only = args.only ?? [];
+  const matches = (page: string, wanted: string) =>
+    wanted.endsWith('$') ? page === wanted.slice(0, -1) : page.startsWith(wanted);
+  const paths = (await pickPaths()).filter(
+    (p) => only.length === 0 || only.some((wanted) => matches(p, wanted)),
+  );
   const server = await startServer(buildDir);
   say(`${WEB_PROCESSES} web process(es) at ${server.url}`);
   const pages: Record<string, unknown>[] = [];

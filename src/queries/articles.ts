@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { preparedRows } from '../db/prepared.ts';
 import {
   ARTICLES_TABLE,
   type ArticleRow,
@@ -144,12 +145,22 @@ export function listPublishedArticles(
   );
 }
 
-/** The newest published articles (the home page). */
+/**
+ * The newest published articles (the home page): the first page of listPublishedArticles without
+ * its count, one prepared statement (src/db/prepared.ts).
+ */
 export async function listLatestPublishedArticles(
   db: Knex,
   limit: number,
 ): Promise<ArticleSummaryDto[]> {
-  return (await listPublishedArticles(db, { page: 1, perPage: limit })).data;
+  if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`bad article limit ${limit}`);
+  const rows = await preparedRows<ArticleRow>(
+    db,
+    `SELECT ${summaryColumns.join(', ')} FROM ${ARTICLES_TABLE}
+      WHERE status = 'published' ORDER BY published_at DESC, id DESC LIMIT ${limit}`,
+    [],
+  );
+  return rows.map(toSummary);
 }
 
 /** A published article by slug; null when unknown or not published (pages answer 404). */

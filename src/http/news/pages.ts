@@ -1,16 +1,12 @@
 import { HttpError } from '../errors.ts';
 import type { RouteHandler } from '../routing/types.ts';
 import { listFavoriteDrivers } from '../../queries/favorites.ts';
-import { topDriversPerCategory } from '../../queries/racing/distribution.ts';
-import { notableRecentRaces, popularSeriesThisWeek } from '../../queries/racing/home.ts';
+import { homeRacing } from '../../queries/racing/home.ts';
 import { topDriversAt } from '../../queries/racing/drivers-as-of.ts';
 import { pageAsOf, withoutParameters } from '../racing/shared/as-of.ts';
 
-/** Drivers per category in the home page's "Top drivers". */
-const HOME_TOP_DRIVERS = 5;
-/** Races in "Notable races" and series in "This week". */
-const HOME_NOTABLE_RACES = 6;
-const HOME_SERIES_WEEKS = 4;
+/** Drivers per category in "Top drivers", races in "Notable races", series in "This week". */
+const HOME_RACING = { topDrivers: 5, notableRaces: 6, seriesWeeks: 4 };
 import {
   getPublishedArticleBySlug,
   listLatestPublishedArticles,
@@ -32,13 +28,12 @@ export const showHome: RouteHandler = async (req, res, deps) => {
   const resolved = await pageAsOf(deps, query, 'race-time');
   if (!resolved.ok) return res.inertia.redirect(`/${withoutParameters(query, resolved.drop)}`);
   const at = resolved.asOf.raceBefore;
-  const [latestArticles, current, notable, weeks, user] = await Promise.all([
+  const [latestArticles, racing, user] = await Promise.all([
     listLatestPublishedArticles(deps.knex, HOME_LATEST_COUNT),
-    topDriversPerCategory(deps.knex, HOME_TOP_DRIVERS),
-    notableRecentRaces(deps.knex, HOME_NOTABLE_RACES),
-    popularSeriesThisWeek(deps.knex, new Date(), HOME_SERIES_WEEKS),
+    homeRacing(deps.knex, HOME_RACING),
     deps.resolveUser ? deps.resolveUser(req) : Promise.resolve(null),
   ]);
+  const { topDrivers: current, notableRaces: notable, seriesWeeks: weeks } = racing;
   // The member's favorites (src/queries/favorites.ts): drivers they starred, by name.
   const favoriteDrivers = user ? await listFavoriteDrivers(deps.knex, user.id) : null;
   // A past day keeps today's categories (those with rated drivers) and their order.
@@ -49,7 +44,7 @@ export const showHome: RouteHandler = async (req, res, deps) => {
           deps.knex,
           current.map((t) => t.category),
           at,
-          HOME_TOP_DRIVERS,
+          HOME_RACING.topDrivers,
         );
   const topDrivers = past
     ? current.map((t) => ({ category: t.category, drivers: past.get(t.category) ?? [] }))

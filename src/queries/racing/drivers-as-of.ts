@@ -1,4 +1,6 @@
 import type { Knex } from 'knex';
+import { preparedRows } from '../../db/prepared.ts';
+import { RACING_CATEGORIES } from '../../events/racing/common.ts';
 import { DRIVER_HISTORY_TABLE } from '../../projections/driver-history/tables.ts';
 import { DRIVERS_TABLE } from '../../projections/drivers/tables.ts';
 import { COUNTS_AS_START_SQL } from '../../projections/racing/rebuild-sql.ts';
@@ -159,8 +161,8 @@ export async function listDriversAt(
              WHERE true ${filters}
                ${after ? `AND (lower(d.display_name), d.cust_id) ${op} (?, ?)` : ''}
              ORDER BY lower(d.display_name) ${dir}, d.cust_id ${dir}
-             LIMIT ?`;
-    pageArgs = [category, at, at, ...filterArgs, ...(after ? [after.n!, after.c] : []), limit + 1];
+             LIMIT ${limit + 1}`;
+    pageArgs = [category, at, at, ...filterArgs, ...(after ? [after.n!, after.c] : [])];
     keyOf = (r) => ({ n: r.display_name.toLowerCase() });
   } else {
     const keys = KEYS[sort];
@@ -175,15 +177,8 @@ export async function listDriversAt(
                AND ${valid} ${filters}
                ${after ? `AND (${keyList.join(', ')}) ${op} (${keyList.map(() => '?').join(', ')})` : ''}
              ORDER BY ${keyList.map((k) => `${k} ${dir}`).join(', ')}
-             LIMIT ?`;
-    pageArgs = [
-      category,
-      at,
-      at,
-      ...filterArgs,
-      ...(after ? [...after.v!, after.c] : []),
-      limit + 1,
-    ];
+             LIMIT ${limit + 1}`;
+    pageArgs = [category, at, at, ...filterArgs, ...(after ? [...after.v!, after.c] : [])];
     keyOf = (r) => ({
       v:
         sort === 'irating'
@@ -193,7 +188,10 @@ export async function listDriversAt(
             : [r.license_group ?? 0, r.sub_level ?? 0],
     });
   }
-  const { rows } = await db.raw<{ rows: AtRow[] }>(
+  // Prepared, with the page size in the text (src/db/prepared.ts): a connection plans each
+  // sort's statement once.
+  const rows = await preparedRows<AtRow>(
+    db,
     `SELECT p.*, coalesce(t.starts, 0) AS starts, coalesce(t.wins, 0) AS wins
        FROM (${page}) p ${countsAt}
       ORDER BY ${sort === 'name' ? `lower(p.display_name) ${dir}, p.cust_id ${dir}` : `${KEYS[sort].map((k) => `p.${k.slice(2)} ${dir}`).join(', ')}, p.cust_id ${dir}`}`,
@@ -221,9 +219,15 @@ export interface RatedDriverAtDto {
   irating: number;
 }
 
+/** Every category as a constant array of the statement's text (no parameter to plan around). */
+const ALL_CATEGORIES_SQL = `ARRAY[${RACING_CATEGORIES.map((c) => `'${c}'`).join(', ')}]::text[]`;
+
 /**
- * The `limit` highest-rated drivers of each category at `at` (the home page's "Top drivers" of a
- * past day), one statement: per category a walk of racing_driver_history_rank_irating.
+ * The `limit` highest-rated drivers of each of `categories` at `at` (the home page's "Top
+ * drivers" of a past day), one statement: per category a walk of
+ * racing_driver_history_rank_irating. It walks every category, a handful, so that its text and
+ * plan are the same whichever are asked for (prepared, with the limit in the text:
+ * src/db/prepared.ts), and keeps those asked for.
  */
 export async function topDriversAt(
   db: Knex,
@@ -232,11 +236,16 @@ export async function topDriversAt(
   limit: number,
 ): Promise<Map<string, RatedDriverAtDto[]>> {
   const instant = new Date(at).toISOString();
-  const { rows } = await db.raw<{
-    rows: { category: string; cust_id: number; display_name: string; irating: number }[];
+  if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`bad limit ${limit}`);
+  const rows = await preparedRows<{
+    category: string;
+    cust_id: number;
+    display_name: string;
+    irating: number;
   }>(
+    db,
     `SELECT c.category, t.cust_id, t.display_name, t.irating
-       FROM unnest(?::text[]) AS c(category)
+       FROM unnest(${ALL_CATEGORIES_SQL}) AS c(category)
        JOIN LATERAL (
          SELECT h.cust_id, d.display_name, h.irating
            FROM ${DRIVER_HISTORY_TABLE} h JOIN ${DRIVERS_TABLE} d ON d.cust_id = h.cust_id
@@ -244,9 +253,9 @@ export async function topDriversAt(
             AND h.valid_from < ?::timestamptz
             AND (h.valid_to IS NULL OR h.valid_to >= ?::timestamptz)
           ORDER BY h.irating DESC, h.cust_id DESC
-          LIMIT ?) t ON true
+          LIMIT ${limit}) t ON true
       ORDER BY t.irating DESC, t.cust_id DESC`,
-    [[...categories], instant, instant, limit],
+    [instant, instant],
   );
   const out = new Map<string, RatedDriverAtDto[]>(categories.map((c) => [c, []]));
   for (const r of rows) {
