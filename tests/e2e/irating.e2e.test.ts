@@ -81,7 +81,9 @@ describe('iRating what-if and calculator in Chromium', () => {
     const response = await page.goto(`${t.url}/subsessions/${SUBSESSION}`);
     expect(response?.status()).toBe(200);
     await page.waitForLoadState('networkidle');
+    // The card is in the server's HTML; its rows are drawn once the page has hydrated.
     await page.locator('[data-test="irating-whatif"]').waitFor();
+    await page.locator('[data-test^="whatif-row-"]').first().waitFor();
     const keys = await rowKeys();
     expect(keys.length).toBeGreaterThan(2);
     const before = await changes();

@@ -33,9 +33,11 @@ export interface WhatIfClass {
 
 const noSubscription = () => () => {};
 /**
- * False on the server and in the hydrating render, then true: the position selects list every
- * position only in the browser. The what-if needs JavaScript anyway, and a class of n lines
- * would otherwise send n² options in the server's HTML (3,600 for a field of 60).
+ * False on the server and in the hydrating render, then true: the what-if's tables are drawn in
+ * the browser only. They need JavaScript anyway (moving a row is the point), and on the server
+ * they cost as much as the results table above them (a second table of every line, with a
+ * select of every position and the model's changes): about half of the page's render and of its
+ * HTML for a field of 40.
  */
 const useHydrated = (): boolean =>
   useSyncExternalStore(
@@ -91,7 +93,6 @@ function ClassWhatIf({ cls, teamEvent }: { cls: WhatIfClass; teamEvent: boolean 
   const [order, setOrder] = useState<WhatIfLine[]>(initial);
   const [dragged, setDragged] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
-  const hydrated = useHydrated();
   const changes = useMemo(() => changesFor(order, teamEvent), [order, teamEvent]);
   const moved = order.some((l, i) => l.key !== initial[i]?.key);
 
@@ -176,15 +177,11 @@ function ClassWhatIf({ cls, teamEvent }: { cls: WhatIfClass; teamEvent: boolean 
                   onChange={(event) => move(line.key, Number(event.target.value))}
                   data-test={`whatif-position-${line.key}`}
                 >
-                  {hydrated ? (
-                    order.map((_, i) => (
-                      <option key={i} value={i}>
-                        P{i + 1}
-                      </option>
-                    ))
-                  ) : (
-                    <option value={index}>{`P${index + 1}`}</option>
-                  )}
+                  {order.map((_, i) => (
+                    <option key={i} value={i}>
+                      P{i + 1}
+                    </option>
+                  ))}
                 </select>
               </td>
               <td className="px-3 py-1.5">
@@ -264,7 +261,14 @@ function PerDriverCells({
   );
 }
 
-/** The what-if card: one rearrangeable table per car class (each class is its own race). */
+/** Rem a what-if table takes before it is drawn: header, a row per line, the reset bar. */
+const reservedRem = (cls: WhatIfClass): number => 5.25 + 2.75 * cls.lines.length;
+
+/**
+ * The what-if card: one rearrangeable table per car class (each class is its own race), drawn
+ * once the page has hydrated; the server sends the card with its explanation and the tables'
+ * room reserved (no layout shift when they appear), and a note for readers without JavaScript.
+ */
 export function IratingWhatIf({
   classes,
   teamEvent,
@@ -272,6 +276,7 @@ export function IratingWhatIf({
   classes: readonly WhatIfClass[];
   teamEvent: boolean;
 }) {
+  const hydrated = useHydrated();
   return (
     <Card
       className="mt-6"
@@ -290,7 +295,17 @@ export function IratingWhatIf({
           {classes.length > 1 && (
             <h3 className="px-4 pb-1 text-sm font-semibold text-ink">{c.name}</h3>
           )}
-          <ClassWhatIf cls={c} teamEvent={teamEvent} />
+          {hydrated ? (
+            <ClassWhatIf cls={c} teamEvent={teamEvent} />
+          ) : (
+            <div style={{ minHeight: `${reservedRem(c)}rem` }} data-test="whatif-pending">
+              <noscript>
+                <p className="px-4 text-sm text-ink-muted">
+                  The what-if needs JavaScript; the results above show the recorded changes.
+                </p>
+              </noscript>
+            </div>
+          )}
         </div>
       ))}
     </Card>
