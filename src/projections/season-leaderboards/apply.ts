@@ -1,8 +1,9 @@
 import type { Knex } from 'knex';
-import { col, insertRows, rowsSource, type Column } from '../racing/bulk.ts';
+import { col, columnList, insertRows, rowsSource, type Column } from '../racing/bulk.ts';
 import { countsAsStart } from '../racing/contributions.ts';
 import type { PartContext, SubsessionContribution } from '../racing/part.ts';
 import {
+  SEASON_DRIVER_COUNTS_TABLE,
   SEASON_DRIVER_STATS_TABLE,
   SEASON_STANDINGS_TABLE,
   SEASON_WEEK_DRIVER_STATS_TABLE,
@@ -284,7 +285,8 @@ const columns: Column<StatsDelta>[] = [
  * events) that states them; ./rebuild.ts computes the same from the final rows.
  *
  * Adds the batch's contributions and subtracts what corrected subsessions contributed before, in
- * one multi-row upsert; rows left with no race are deleted (a driver removed by a correction).
+ * one multi-row upsert; rows left with no race are deleted (a driver removed by a correction),
+ * and the season's number of drivers moves by the rows inserted and deleted.
  * The weekly rows (SEASON_WEEK_DRIVER_STATS_TABLE) move the same way, and the cumulative
  * standings per week follow them (applyStandings).
  */
@@ -299,22 +301,60 @@ export async function applySeasonLeaderboards(
   if (deltas.length === 0) return;
   const t = SEASON_DRIVER_STATS_TABLE;
   const counters = COUNTERS;
-  await insertRows(
-    trx,
-    t,
-    columns,
-    deltas,
-    `ON CONFLICT (cust_id, season_id) DO UPDATE SET
-       ${counters.map((c) => `${c} = ${t}.${c} + excluded.${c}`).join(', ')},
-       display_name = CASE WHEN excluded.display_name = '' THEN ${t}.display_name ELSE excluded.display_name END,
-       category = CASE WHEN excluded.display_name = '' THEN ${t}.category ELSE excluded.category END,
-       country_code = COALESCE(excluded.country_code, ${t}.country_code)`,
+  const { sql: source, bindings } = rowsSource(columns, deltas);
+  const list = columnList(columns);
+  // Drivers new to their season (inserted rows) count +1, rows left with no race −1.
+  const { rows: entered } = await trx.raw<{ rows: SeasonCount[] }>(
+    `WITH up AS (
+       INSERT INTO ${t} (${list}) SELECT ${list} FROM ${source}
+       ON CONFLICT (cust_id, season_id) DO UPDATE SET
+         ${counters.map((c) => `${c} = ${t}.${c} + excluded.${c}`).join(', ')},
+         display_name = CASE WHEN excluded.display_name = '' THEN ${t}.display_name ELSE excluded.display_name END,
+         category = CASE WHEN excluded.display_name = '' THEN ${t}.category ELSE excluded.category END,
+         country_code = COALESCE(excluded.country_code, ${t}.country_code)
+       RETURNING season_id, (xmax = 0) AS inserted)
+     SELECT season_id, count(*) FILTER (WHERE inserted)::int AS n FROM up GROUP BY season_id`,
+    bindings,
   );
   const shrunk = deltas.filter((d) => d.races < 0);
+  let left: SeasonCount[] = [];
   if (shrunk.length > 0) {
-    await trx.raw(
-      `DELETE FROM ${t} WHERE races <= 0 AND (season_id, cust_id) IN (SELECT * FROM unnest(?::int4[], ?::int4[]))`,
+    const { rows } = await trx.raw<{ rows: SeasonCount[] }>(
+      `WITH gone AS (
+         DELETE FROM ${t} WHERE races <= 0 AND (season_id, cust_id) IN (SELECT * FROM unnest(?::int4[], ?::int4[]))
+         RETURNING season_id)
+       SELECT season_id, count(*)::int AS n FROM gone GROUP BY season_id`,
       [shrunk.map((d) => d.seasonId), shrunk.map((d) => d.custId)],
     );
+    left = rows;
+  }
+  await applyDriverCounts(trx, entered, left);
+}
+
+interface SeasonCount {
+  season_id: number;
+  n: number;
+}
+
+/** Moves each season's number of drivers by those that entered and left it; 0 drops the row. */
+async function applyDriverCounts(
+  trx: Knex.Transaction,
+  entered: readonly SeasonCount[],
+  left: readonly SeasonCount[],
+): Promise<void> {
+  const change = new Map<number, number>();
+  for (const r of entered) change.set(r.season_id, (change.get(r.season_id) ?? 0) + r.n);
+  for (const r of left) change.set(r.season_id, (change.get(r.season_id) ?? 0) - r.n);
+  const moved = [...change].filter(([, n]) => n !== 0);
+  if (moved.length === 0) return;
+  const c = SEASON_DRIVER_COUNTS_TABLE;
+  await trx.raw(
+    `INSERT INTO ${c} (season_id, drivers) SELECT * FROM unnest(?::int4[], ?::int4[])
+     ON CONFLICT (season_id) DO UPDATE SET drivers = ${c}.drivers + excluded.drivers`,
+    [moved.map(([season]) => season), moved.map(([, n]) => n)],
+  );
+  const shrank = moved.filter(([, n]) => n < 0).map(([season]) => season);
+  if (shrank.length > 0) {
+    await trx.raw(`DELETE FROM ${c} WHERE drivers <= 0 AND season_id = ANY(?::int4[])`, [shrank]);
   }
 }

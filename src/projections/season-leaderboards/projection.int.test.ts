@@ -9,6 +9,7 @@ import {
   subsessionFromFixture,
 } from '../racing/testing.ts';
 import {
+  SEASON_DRIVER_COUNTS_TABLE,
   SEASON_DRIVER_STATS_TABLE,
   SEASON_STANDINGS_TABLE,
   SEASON_WEEK_DRIVER_STATS_TABLE,
@@ -24,6 +25,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await db.drop();
 });
+
+/** The season's number of drivers as kept (null: no row). */
+const driverCount = async (seasonId: number) =>
+  ((await rowsOf(db.knex, SEASON_DRIVER_COUNTS_TABLE, { season_id: seasonId }))[0]?.drivers ??
+    null) as number | null;
 
 const stats = (seasonId: number) =>
   rowsOf(db.knex, SEASON_DRIVER_STATS_TABLE, { season_id: seasonId }, ['cust_id']).then((rows) =>
@@ -85,6 +91,7 @@ describe('season leaderboards read model', () => {
       { cust: 1, races: 2, wins: 1, poles: 2, top5: 1, laps: 40, inc: 0 },
       { cust: 2, races: 2, wins: 1, poles: 0, top5: 2, laps: 40, inc: 4 },
     ]);
+    expect(await driverCount(season)).toBe(2);
     // Race 11 is corrected: driver 2 is removed, driver 3 takes second place.
     await applyRacingEvents(db.knex, [
       {
@@ -101,6 +108,7 @@ describe('season leaderboards read model', () => {
       { cust: 2, races: 1, wins: 1, poles: 0, top5: 1, laps: 20, inc: 0 },
       { cust: 3, races: 1, wins: 0, poles: 0, top5: 1, laps: 20, inc: 0 },
     ]);
+    expect(await driverCount(season)).toBe(3);
     // A correction that removes a driver's only race removes the driver from the season.
     await applyRacingEvents(db.knex, [
       {
@@ -109,6 +117,20 @@ describe('season leaderboards read model', () => {
       },
     ]);
     expect((await stats(season)).map((s) => s.cust)).toEqual([1, 2]);
+    expect(await driverCount(season)).toBe(2);
+    // Nobody left: the season has no row.
+    await applyRacingEvents(db.knex, [
+      {
+        type: 'SubsessionResultsCorrected',
+        data: buildSubsession({ subsessionId: 11, seasonId: season, race: [] }),
+      },
+      {
+        type: 'SubsessionResultsCorrected',
+        data: buildSubsession({ subsessionId: 12, seasonId: season, race: [] }),
+      },
+    ]);
+    expect(await stats(season)).toEqual([]);
+    expect(await driverCount(season)).toBeNull();
   });
 
   it('credits team drivers who drove, not those who sat out, and ignores non-race events', async () => {

@@ -5,6 +5,7 @@ import {
   createSeasonLeaderboardIndexes,
   createSeasonLeaderboardTables,
   createSeasonStandingsIndexes,
+  SEASON_DRIVER_COUNTS_TABLE,
   SEASON_DRIVER_STATS_TABLE,
   SEASON_STANDINGS_TABLE,
   SEASON_WEEK_DRIVER_STATS_TABLE,
@@ -20,7 +21,8 @@ const COUNTERS = ['races', 'wins', 'poles', 'top_fives', 'laps', 'laps_led', 'in
  * what the deltas add up to; name and category come from the driver's latest start of the season
  * and the country from the latest start that has one (log order), as ./apply.ts keeps them.
  * The weekly rows are the same sums grouped by week as well, and the standings their running
- * sums per driver over every week from his first to the season's last raced week.
+ * sums per driver over every week from his first to the season's last raced week; a season's
+ * number of drivers counts its rows.
  */
 export function seasonLeaderboardsRebuild(): PartRebuild {
   return {
@@ -58,6 +60,9 @@ export function seasonLeaderboardsRebuild(): PartRebuild {
         `ALTER TABLE ${SEASON_DRIVER_STATS_TABLE} ADD CONSTRAINT ${STATS_KEY} PRIMARY KEY (cust_id, season_id)`,
       );
       await createSeasonLeaderboardIndexes(trx);
+      await trx.raw(`
+        INSERT INTO ${SEASON_DRIVER_COUNTS_TABLE} (season_id, drivers)
+        SELECT season_id, count(*) FROM ${SEASON_DRIVER_STATS_TABLE} GROUP BY season_id`);
       await trx.raw(`
         INSERT INTO ${SEASON_WEEK_DRIVER_STATS_TABLE} (season_id, race_week_num, cust_id,
                races, wins, poles, top_fives, laps, laps_led, incidents)

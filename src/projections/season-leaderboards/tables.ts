@@ -26,6 +26,13 @@ export const SEASON_WEEK_DRIVER_STATS_TABLE = 'racing_season_week_driver_stats';
  */
 export const SEASON_STANDINGS_TABLE = 'racing_season_standings';
 
+/**
+ * Per season the number of its drivers (its rows in SEASON_DRIVER_STATS_TABLE), kept as the
+ * drivers enter and leave the season so a season's summary reads one row instead of counting
+ * tens of thousands. A season without drivers has no row.
+ */
+export const SEASON_DRIVER_COUNTS_TABLE = 'racing_season_driver_counts';
+
 export async function createSeasonLeaderboardTables(
   db: Knex.Transaction | Knex,
   withIndexes = true,
@@ -60,6 +67,11 @@ export async function createSeasonLeaderboardTables(
       laps_led       integer NOT NULL,
       incidents      integer NOT NULL,
       PRIMARY KEY (season_id, race_week_num, cust_id)
+    )`);
+  await db.raw(`
+    CREATE TABLE ${SEASON_DRIVER_COUNTS_TABLE} (
+      season_id  integer PRIMARY KEY,
+      drivers    integer NOT NULL
     )`);
   // The key is the driver's weeks in order: the projection moves a driver's rows from a week on.
   await db.raw(`

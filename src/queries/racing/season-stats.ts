@@ -5,7 +5,7 @@ import {
   PARTICIPATION_TABLE,
   PARTICIPATION_WEEKS_TABLE,
 } from '../../projections/participation/tables.ts';
-import { SEASON_DRIVER_STATS_TABLE } from '../../projections/season-leaderboards/tables.ts';
+import { SEASON_DRIVER_COUNTS_TABLE } from '../../projections/season-leaderboards/tables.ts';
 import { SUBSESSIONS_TABLE } from '../../projections/subsessions/tables.ts';
 import { InvalidQueryError } from './paging.ts';
 import { seasonCarTimesAt } from './season-as-of.ts';
@@ -64,7 +64,7 @@ export async function seasonSummary(db: Knex, seasonId: number): Promise<SeasonS
     `SELECT count(DISTINCT race_week_num)::int AS weeks, coalesce(sum(sessions), 0)::int AS sessions,
             coalesce(sum(subsessions), 0)::int AS races, coalesce(sum(drivers), 0)::int AS entries,
             sum(sof_sum) AS sof_sum, coalesce(sum(sof_count), 0)::int AS sof_count, max(max_sof) AS max_sof,
-            (SELECT count(*)::int FROM ${SEASON_DRIVER_STATS_TABLE} WHERE season_id = ?) AS unique_drivers
+            coalesce((SELECT drivers FROM ${SEASON_DRIVER_COUNTS_TABLE} WHERE season_id = ?), 0) AS unique_drivers
        FROM ${PARTICIPATION_TABLE} WHERE season_id = ?`,
     [seasonId, seasonId],
   );
