@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { preparedRows } from '../../db/prepared.ts';
 import { CAR_TIMES_TABLE } from '../../projections/lap-times/tables.ts';
 import { PACE_BAND_WIDTH, PACE_TABLE } from '../../projections/pace/tables.ts';
 import {
@@ -49,18 +50,17 @@ export interface SeasonSummaryDto {
 
 /** The season's totals (zeros for a season without races). */
 export async function seasonSummary(db: Knex, seasonId: number): Promise<SeasonSummaryDto> {
-  const { rows } = await db.raw<{
-    rows: {
-      weeks: number;
-      sessions: number;
-      races: number;
-      entries: number;
-      sof_sum: string | null;
-      sof_count: number;
-      max_sof: number | null;
-      unique_drivers: number;
-    }[];
+  const rows = await preparedRows<{
+    weeks: number;
+    sessions: number;
+    races: number;
+    entries: number;
+    sof_sum: string | null;
+    sof_count: number;
+    max_sof: number | null;
+    unique_drivers: number;
   }>(
+    db,
     `SELECT count(DISTINCT race_week_num)::int AS weeks, coalesce(sum(sessions), 0)::int AS sessions,
             coalesce(sum(subsessions), 0)::int AS races, coalesce(sum(drivers), 0)::int AS entries,
             sum(sof_sum) AS sof_sum, coalesce(sum(sof_count), 0)::int AS sof_count, max(max_sof) AS max_sof,
