@@ -93,7 +93,7 @@ describe('the orphan stored-file cleanup job', () => {
 
     await createSetup(deps(), { ...setupFields, file: kept });
     const edited = await createSetup(deps(), { ...setupFields, file: replaced });
-    await updateSetup(deps(), { setupId: edited.setupId, file: replacement });
+    await updateSetup(deps(), { setupId: edited.id, file: replacement });
     const gone = await createTeam(deps(), { name: 'Gone Team', logo: ofDeletedTeam });
     await deleteTeam(deps(), gone.teamId);
     const team = await createTeam(deps(), { name: 'Logo Team', logo: oldLogo });

@@ -86,6 +86,60 @@ export function entityResult<State extends { status: string }>(
   };
 }
 
+/** A use case's answer: the entity's id and the entity after the command. */
+export interface EntityOutcome<State extends { status: string }> extends EntityResult<State> {
+  id: string;
+}
+
+/** How an entity's raw inputs become its commands (each parses its input, or throws 422). */
+export interface EntityCommandInputs<Command extends DomainCommand, IdField extends string> {
+  /** The field of every command's data that holds the entity's id, e.g. `gearId`. */
+  idField: IdField;
+  create: (input: unknown) => Command & { data: Record<IdField, string> };
+  update: (input: unknown) => Command & { data: Record<IdField, string> };
+  delete: (data: Record<IdField, string>) => Command;
+}
+
+/**
+ * The create / update / delete / load use cases of an entity kept as one stream per entity.
+ * Create takes the caller's id or a new one (`withNewEntityId`); update passes the revision the
+ * caller saw (`expectedRevision`, 409 when the stream moved); delete checks the id is a uuid.
+ * Each answers the entity after the command (`EntityOutcome`); every failure (a 422 input, the
+ * entity's `notFound`, a stale revision) is a rejected promise, never a synchronous throw.
+ */
+export function entityCommands<
+  State extends { status: string },
+  Command extends DomainCommand,
+  Event extends DomainEvent,
+  IdField extends string,
+>(entity: EntityStream<State, Command, Event>, inputs: EntityCommandInputs<Command, IdField>) {
+  type Deps = CommandDeps & { eventStore: EventStore };
+  const run = async (
+    deps: Deps,
+    id: string,
+    command: Command,
+    options?: HandleOptions,
+  ): Promise<EntityOutcome<State>> => ({
+    id,
+    ...(await handleEntityCommand(entity, deps, id, command, options)),
+  });
+  return {
+    create: async (deps: Deps, input: unknown) => {
+      const command = inputs.create(withNewEntityId(deps, inputs.idField, input));
+      return await run(deps, command.data[inputs.idField], command);
+    },
+    update: async (deps: Deps, input: unknown, options: HandleOptions = {}) => {
+      const command = inputs.update(input);
+      return await run(deps, command.data[inputs.idField], command, options);
+    },
+    delete: async (deps: Deps, id: string) => {
+      const data = entityIdInput(inputs.idField, id);
+      return await run(deps, data[inputs.idField], inputs.delete(data));
+    },
+    load: (eventStore: EventStore, id: string) => loadEntity(entity, eventStore, id),
+  };
+}
+
 /** The entity as the write side sees it (absent when it does not exist), and its revision. */
 export function loadEntity<
   State extends { status: string },

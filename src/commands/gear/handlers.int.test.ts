@@ -40,8 +40,8 @@ describe('gear handlers', () => {
     const gearId = randomUUID();
     const created = await createGear(deps, { gearId, ...item });
     expect(created).toMatchObject({
-      gearId,
-      gear: { status: 'active', gearId, brand: 'Simucube', model: '2 Pro', priceMinUsd: 1299 },
+      id: gearId,
+      state: { status: 'active', gearId, brand: 'Simucube', model: '2 Pro', priceMinUsd: 1299 },
       changed: true,
     });
     expect(created.position).not.toBeNull();
@@ -53,7 +53,7 @@ describe('gear handlers', () => {
   it('creates an item under a new id from deps.newId when none is given', async () => {
     const gearId = randomUUID();
     const created = await createGear({ ...deps, newId: () => gearId }, item);
-    expect(created.gearId).toBe(gearId);
+    expect(created.id).toBe(gearId);
     expect((await loadGear(store, gearId)).state.status).toBe('active');
   });
 
@@ -64,13 +64,13 @@ describe('gear handlers', () => {
   });
 
   it('updates at the revision the caller saw, and refuses a stale one', async () => {
-    const { gearId, revision } = await createGear(deps, { gearId: randomUUID(), ...item });
+    const { id: gearId, revision } = await createGear(deps, { gearId: randomUUID(), ...item });
     const updated = await updateGear(
       deps,
       { gearId, model: '2 Ultimate' },
       { expectedRevision: revision as bigint },
     );
-    expect(updated).toMatchObject({ gear: { model: '2 Ultimate' }, changed: true });
+    expect(updated).toMatchObject({ state: { model: '2 Ultimate' }, changed: true });
     const stale = await rejection(
       updateGear(deps, { gearId, model: '2 Sport' }, { expectedRevision: revision as bigint }),
     );
@@ -79,16 +79,16 @@ describe('gear handlers', () => {
   });
 
   it('answers an update that changes nothing as unchanged, appending nothing', async () => {
-    const { gearId } = await createGear(deps, { gearId: randomUUID(), ...item });
+    const { id: gearId } = await createGear(deps, { gearId: randomUUID(), ...item });
     const same = await updateGear(deps, { gearId, brand: 'Simucube' });
     expect(same.changed).toBe(false);
     expect(await store.readStream(gearItemStreamName(gearId))).toHaveLength(1);
   });
 
   it('deletes once; a repeat is unchanged; an unknown item is not found', async () => {
-    const { gearId } = await createGear(deps, { gearId: randomUUID(), ...item });
+    const { id: gearId } = await createGear(deps, { gearId: randomUUID(), ...item });
     const deleted = await deleteGear(deps, gearId);
-    expect(deleted).toMatchObject({ gearId, gear: { status: 'deleted' }, changed: true });
+    expect(deleted).toMatchObject({ id: gearId, state: { status: 'deleted' }, changed: true });
     expect((await deleteGear(deps, gearId)).changed).toBe(false);
     const missing = await rejection(deleteGear(deps, randomUUID()));
     expect(missing).toMatchObject({ kind: 'not_found', code: 'gear_not_found' });

@@ -18,7 +18,7 @@ export const storeAdminGear = mutation({
   projections: GEAR_PROJECTIONS,
   answer: (outcome) => ({
     flash: { success: 'Gear added.' },
-    redirect: adminGearEditPath(outcome.gearId),
+    redirect: adminGearEditPath(outcome.id),
   }),
 });
 
@@ -56,7 +56,7 @@ export const destroyAdminGear = mutation({
   projections: GEAR_PROJECTIONS,
   answer: (outcome) => ({
     flash: outcome.changed
-      ? { success: `${outcome.gear.brand} ${outcome.gear.model} removed.` }
+      ? { success: `${outcome.state.brand} ${outcome.state.model} removed.` }
       : { info: 'The item was already removed.' },
     redirect: adminGearsPath,
   }),

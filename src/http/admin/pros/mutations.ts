@@ -39,7 +39,7 @@ export const storeAdminPro = mutation({
   projections: PRO_PROJECTIONS,
   answer: (outcome) => ({
     flash: { success: 'Driver added.' },
-    redirect: adminProEditPath(outcome.proId),
+    redirect: adminProEditPath(outcome.id),
   }),
 });
 
@@ -74,7 +74,7 @@ export const destroyAdminPro = mutation({
   projections: PRO_PROJECTIONS,
   answer: (outcome) => ({
     flash: outcome.changed
-      ? { success: `“${outcome.pro.name}” removed.` }
+      ? { success: `“${outcome.state.name}” removed.` }
       : { info: 'The driver was already removed.' },
     redirect: adminProsPath,
   }),

@@ -63,7 +63,7 @@ export const storeAdminSetup = withUpload(
     projections: SETUP_PROJECTIONS,
     answer: (outcome) => ({
       flash: { success: 'Setup added.' },
-      redirect: adminSetupEditPath(outcome.setupId),
+      redirect: adminSetupEditPath(outcome.id),
     }),
   }),
 );
