@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { labelledLink, parseLinkLines } from '../../content/links.ts';
 
-/** Query and path fields every admin list and edit route reads the same way. */
+/** Query, path and form fields every admin list and edit route reads the same way. */
 
 /** `?page=`: a page number of an admin list (1 when absent; past 10,000 is no page). */
 export const adminPageField = z.coerce.number().int().min(1).max(10_000).default(1);
@@ -31,3 +32,28 @@ export const revisionField = z
     REVISION_MESSAGE,
   )
   .transform((v) => BigInt(v));
+
+const text = z.preprocess((v) => v ?? '', z.string());
+
+/** A links textarea: `https://…` or `Label | https://…` per line, at most `max` links. */
+export const linksFieldOf = (max: number) =>
+  text.transform((value, ctx) => {
+    const lines = parseLinkLines(value);
+    if (lines.length > max) {
+      ctx.addIssue({ code: 'custom', message: `At most ${max} links.` });
+      return z.NEVER;
+    }
+    const links: { label: string; url: string }[] = [];
+    for (const [i, line] of lines.entries()) {
+      const parsed = labelledLink.safeParse(line);
+      if (!parsed.success) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `Line ${i + 1}: ${parsed.error.issues[0]?.message ?? 'not a link.'}`,
+        });
+        return z.NEVER;
+      }
+      links.push(parsed.data);
+    }
+    return links;
+  });

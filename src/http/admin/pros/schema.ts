@@ -9,8 +9,7 @@ import {
   proTeamName,
 } from '../../../commands/pros/rules.ts';
 import { custId } from '../../../commands/teams/rules.ts';
-import { linksFieldOf } from '../teams/schema.ts';
-import { adminSearchQuery, revisionField, uuidParams } from '../schema.ts';
+import { adminSearchQuery, linksFieldOf, revisionField, uuidParams } from '../schema.ts';
 
 /** Query, path and form schemas of the admin pro-driver routes (rules from commands/pros). */
 export const ADMIN_PROS_PER_PAGE = 25;

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { labelledLink, parseLinkLines } from '../../../content/links.ts';
 import {
   custId,
   TEAM_LIMITS,
@@ -8,7 +7,7 @@ import {
   teamSlug,
   teamTag,
 } from '../../../commands/teams/rules.ts';
-import { adminSearchQuery, revisionField, uuidParams } from '../schema.ts';
+import { adminSearchQuery, linksFieldOf, revisionField, uuidParams } from '../schema.ts';
 
 /**
  * Query, path and form schemas of the admin team routes. The form fields reuse the team rules
@@ -27,29 +26,6 @@ export const teamIdParams = uuidParams;
 const field = <S extends z.ZodType>(schema: S) => z.preprocess((v) => v ?? '', schema);
 
 const text = z.preprocess((v) => v ?? '', z.string());
-
-/** A links textarea: `https://…` or `Label | https://…` per line, at most `max` links. */
-export const linksFieldOf = (max: number) =>
-  text.transform((value, ctx) => {
-    const lines = parseLinkLines(value);
-    if (lines.length > max) {
-      ctx.addIssue({ code: 'custom', message: `At most ${max} links.` });
-      return z.NEVER;
-    }
-    const links: { label: string; url: string }[] = [];
-    for (const [i, line] of lines.entries()) {
-      const parsed = labelledLink.safeParse(line);
-      if (!parsed.success) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `Line ${i + 1}: ${parsed.error.issues[0]?.message ?? 'not a link.'}`,
-        });
-        return z.NEVER;
-      }
-      links.push(parsed.data);
-    }
-    return links;
-  });
 
 export const linksField = linksFieldOf(TEAM_LIMITS.linksMax);
 
