@@ -16,8 +16,10 @@ export const IRATING_PERCENTILES_TABLE = 'racing_irating_percentiles';
 export const LICENCE_CLASS_COUNTS_TABLE = 'racing_licence_class_counts';
 
 /**
- * Index expressions of the prefix search: a query must repeat them exactly (column unqualified)
- * for the planner to use `racing_drivers_name_prefix` / `racing_drivers_surname_prefix`.
+ * Index expressions of the prefix search: a query must repeat them exactly for the planner to
+ * use `racing_drivers_name_prefix` / `racing_drivers_surname_prefix`. The search itself is the
+ * database function `racing_search_drivers` (migrations/0093_racing_search_drivers.ts), which
+ * spells them out: a change here needs a migration replacing that function.
  */
 export const NAME_PREFIX_KEY = 'lower(display_name)';
 export const SURNAME_PREFIX_KEY = "lower(substr(display_name, strpos(display_name, ' ') + 1))";
@@ -101,7 +103,7 @@ export async function createDriverIndexes(db: Knex.Transaction | Knex): Promise<
     `CREATE INDEX racing_drivers_name_sort ON ${DRIVERS_TABLE} (lower(display_name), cust_id)`,
   );
   // Search as you type: the name, or the name from its second word on, starting with the text
-  // (btree range scans for searchDrivers in queries/racing/drivers.ts).
+  // (btree range scans for searchDrivers, src/queries/racing/driver-search.ts).
   await db.raw(
     `CREATE INDEX racing_drivers_name_prefix ON ${DRIVERS_TABLE} (${NAME_PREFIX_KEY} text_pattern_ops)`,
   );
