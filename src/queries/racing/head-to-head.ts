@@ -3,11 +3,11 @@ import { RESULTS_TABLE, SUBSESSIONS_TABLE } from '../../projections/subsessions/
 import { iso } from './paging.ts';
 
 /**
- * Two drivers in the races they both ran (every category): read from the first driver's races
- * (the partial index racing_results_driver_recent: cust_id, start_time) joined to the second
- * driver's row of the same simsession by the results' primary key (subsession_id,
- * simsession_number, cust_id), so the cost follows the first driver's race count, never the
- * size of the results. Positions are overall finishing positions.
+ * Two drivers in the races they both ran (every category): each driver's races are read once
+ * through the partial index racing_results_driver_recent (cust_id, start_time; the primary
+ * simsession's rows), and the pairs are the rows of two drivers in the same simsession, joined
+ * in memory. The cost follows the drivers' race counts (each read once, however many pairs it
+ * is in), never the size of the results. Positions are overall finishing positions.
  */
 
 export interface SharedRaceDto {
@@ -41,19 +41,15 @@ export async function headToHead(db: Knex, a: number, b: number): Promise<HeadTo
 }
 
 /**
- * headToHead of several pairs in one statement, in the order given: per pair the same reads
- * (LATERAL subqueries: the totals, and the latest shared races as one JSON array).
+ * headToHead of several pairs in one statement, in the order given: the races of every driver
+ * named in a pair (one index range each), the shared races of each pair joined from them by
+ * simsession, then per pair the totals and the latest shared races as one JSON array.
  */
 export async function headToHeads(
   db: Knex,
   pairs: readonly (readonly [number, number])[],
 ): Promise<HeadToHeadDto[]> {
   if (pairs.length === 0) return [];
-  const shared = `FROM ${RESULTS_TABLE} a
-      JOIN ${RESULTS_TABLE} b
-        ON b.subsession_id = a.subsession_id AND b.simsession_number = a.simsession_number
-       AND b.cust_id = p.b_id
-     WHERE a.cust_id = p.a_id AND a.is_primary`;
   const { rows } = await db.raw<{
     rows: {
       a_id: number;
@@ -72,23 +68,34 @@ export async function headToHeads(
       }[];
     }[];
   }>(
-    `SELECT p.a_id, p.b_id, t.races, t.a_ahead, t.b_ahead, t.gap, coalesce(r.recent, '[]') AS recent
-       FROM unnest(?::int4[], ?::int4[]) WITH ORDINALITY AS p(a_id, b_id, n)
+    `WITH races AS MATERIALIZED (
+       SELECT cust_id, subsession_id, simsession_number, start_time, finish_position
+         FROM ${RESULTS_TABLE} WHERE cust_id = ANY(?::int4[]) AND is_primary),
+     p AS (SELECT * FROM unnest(?::int4[], ?::int4[]) WITH ORDINALITY AS p(a_id, b_id, n)),
+     shared AS (
+       SELECT p.n, a.subsession_id, a.start_time, a.finish_position AS a_position,
+              b.finish_position AS b_position
+         FROM p JOIN races a ON a.cust_id = p.a_id
+         JOIN races b ON b.cust_id = p.b_id AND b.subsession_id = a.subsession_id
+                     AND b.simsession_number = a.simsession_number)
+     SELECT p.a_id, p.b_id, t.races, t.a_ahead, t.b_ahead, t.gap, coalesce(r.recent, '[]') AS recent
+       FROM p
        CROSS JOIN LATERAL (
          SELECT count(*)::int AS races,
-                count(*) FILTER (WHERE a.finish_position < b.finish_position)::int AS a_ahead,
-                count(*) FILTER (WHERE b.finish_position < a.finish_position)::int AS b_ahead,
-                avg(b.finish_position - a.finish_position)::float8 AS gap
-           ${shared}) t
+                count(*) FILTER (WHERE x.a_position < x.b_position)::int AS a_ahead,
+                count(*) FILTER (WHERE x.b_position < x.a_position)::int AS b_ahead,
+                avg(x.b_position - x.a_position)::float8 AS gap
+           FROM shared x WHERE x.n = p.n) t
        CROSS JOIN LATERAL (
-         SELECT json_agg(x ORDER BY x.start_time DESC, x.subsession_id DESC) AS recent
-           FROM (SELECT a.subsession_id, a.start_time, s.series_name, s.track_name,
-                        a.finish_position AS a_position, b.finish_position AS b_position
-                   ${shared.replace('WHERE', `JOIN ${SUBSESSIONS_TABLE} s ON s.subsession_id = a.subsession_id WHERE`)}
-                  ORDER BY a.start_time DESC, a.subsession_id DESC
-                  LIMIT ?) x) r
+         SELECT json_agg(y ORDER BY y.start_time DESC, y.subsession_id DESC) AS recent
+           FROM (SELECT x.subsession_id, x.start_time, s.series_name, s.track_name,
+                        x.a_position, x.b_position
+                   FROM shared x JOIN ${SUBSESSIONS_TABLE} s ON s.subsession_id = x.subsession_id
+                  WHERE x.n = p.n
+                  ORDER BY x.start_time DESC, x.subsession_id DESC
+                  LIMIT ${SHARED_RACES_LISTED}) y) r
       ORDER BY p.n`,
-    [pairs.map((p) => p[0]), pairs.map((p) => p[1]), SHARED_RACES_LISTED],
+    [[...new Set(pairs.flat())], pairs.map((p) => p[0]), pairs.map((p) => p[1])],
   );
   return rows.map((t) => ({
     aCustId: t.a_id,
