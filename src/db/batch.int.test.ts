@@ -4,7 +4,8 @@ import { batch, inlineBindings, known, run, statement } from './batch.ts';
 
 let db: TestDatabase;
 beforeAll(async () => {
-  db = await createTestDatabase({ poolMax: 2 });
+  // One pooled connection, so every batch and the look at pg_prepared_statements share a session.
+  db = await createTestDatabase({ poolMax: 1 });
   await db.knex.raw(
     `CREATE TABLE batch_probe (id integer PRIMARY KEY, name text NOT NULL, at timestamptz NOT NULL)`,
   );
@@ -78,5 +79,39 @@ describe('batch', () => {
       ["driver 4 'quoted'"],
       ["driver 5 'quoted'"],
     ]);
+  });
+
+  it('prepares a statement once per connection, then executes it by name', async () => {
+    const s = statement<{ id: number }, number[]>(
+      `SELECT id FROM batch_probe WHERE id < ? ORDER BY id`,
+      [3],
+      (rows) => rows.map((r) => r.id),
+    );
+    for (let i = 0; i < 3; i++)
+      expect(await batch(db.knex, [s, names([4])])).toEqual([[1, 2], ["driver 4 'quoted'"]]);
+    const { rows } = await db.knex.raw<{ rows: { statement: string; from_sql: boolean }[] }>(
+      `SELECT statement, from_sql FROM pg_prepared_statements
+        WHERE statement LIKE '%FROM batch_probe WHERE id < $1 ORDER BY id%'`,
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ from_sql: true });
+    expect(rows[0]!.statement).toMatch(/^PREPARE pitwall_batch_\d+_\d+ AS /);
+  });
+
+  it('keeps answering when a table is replaced by one with other columns', async () => {
+    await db.knex.raw(`CREATE TABLE batch_swap (id integer, v text)`);
+    await db.knex.raw(`INSERT INTO batch_swap VALUES (1, 'a')`);
+    const all = statement<Record<string, unknown>, Record<string, unknown>[]>(
+      `SELECT * FROM batch_swap WHERE id = ?`,
+      [1],
+      (rows) => rows,
+    );
+    expect(await batch(db.knex, [all])).toEqual([[{ id: 1, v: 'a' }]]);
+    // A projection rebuild's swap: a new table of the same name with another column.
+    await db.knex.raw(`DROP TABLE batch_swap`);
+    await db.knex.raw(`CREATE TABLE batch_swap (id integer, v text, w integer)`);
+    await db.knex.raw(`INSERT INTO batch_swap VALUES (1, 'b', 7)`);
+    expect(await batch(db.knex, [all])).toEqual([[{ id: 1, v: 'b', w: 7 }]]);
+    expect(await batch(db.knex, [all])).toEqual([[{ id: 1, v: 'b', w: 7 }]]);
   });
 });

@@ -10,12 +10,20 @@ import { preparedRows } from './prepared.ts';
  * reads pays one socket write, one wake-up of one backend and one answer instead of one of each
  * per statement (on the loopback a statement's system calls cost as much CPU as a small read).
  *
- * The statements travel as one multi-statement text over the simple query protocol, so their
- * values are written into the text as literals: `?` bindings are replaced by the value as pg
- * would send it as a parameter (`prepareValue`), quoted by `escapeLiteral`. A literal takes its
- * type from its context the way a parameter does, so `?::int4[]` reads the same either way.
- * Statements may not contain a `?` other than their bindings (no `??` identifiers, no jsonb `?`
- * operators): the count of `?` must equal the count of bindings, else it throws.
+ * The statements travel as one multi-statement text over the simple query protocol, each as an
+ * SQL-level prepared statement: the first time a pooled connection meets a statement text the
+ * batch carries `PREPARE name AS <text with $1…>` before its `EXECUTE name(…)`; later batches on
+ * that connection only `EXECUTE`, so PostgreSQL neither parses nor (once its plan cache keeps a
+ * generic plan, src/db/prepared.ts says when) plans it again. Planning is most of what a small
+ * read costs the database. The values are written into `EXECUTE` as literals: the value as pg
+ * would send it as a parameter (`prepareValue`), quoted by `escapeLiteral`; a literal takes its
+ * parameter's type. Statements may not contain a `?` other than their bindings (no `??`
+ * identifiers, no jsonb `?` operators): the count of `?` must equal the count of bindings.
+ *
+ * Names are per connection (`pitwall_batch_<connection>_<n>`). A batch that fails forgets the
+ * names it was preparing (a PREPARE that ran stays on the server unused: prepared statements are
+ * not transactional); one refused because a table swap changed a statement's result columns
+ * ("cached plan must not change result type") is sent again with every statement prepared anew.
  */
 
 /** A read statement and how its rows become the caller's value; `sql` null: no read. */
@@ -39,17 +47,30 @@ export function known<T>(value: T): Statement<T> {
   return { sql: null, bindings: [], shape: () => value };
 }
 
+/** The value of a binding as an SQL literal. */
+function literal(binding: Knex.RawBinding): string {
+  const value = pgUtils.prepareValue(binding);
+  if (value === null) return 'NULL';
+  if (typeof value !== 'string') throw new Error('batch: a binding that is not text');
+  return pg.escapeLiteral(value);
+}
+
 /** The statement's text with its bindings written in as literals. */
 export function inlineBindings(sql: string, bindings: readonly Knex.RawBinding[]): string {
   let i = 0;
   const text = sql.replace(/\?/g, () => {
     if (i >= bindings.length) throw new Error('batch: more ? than bindings in a statement');
-    const value = pgUtils.prepareValue(bindings[i++]);
-    if (value === null) return 'NULL';
-    if (typeof value !== 'string') throw new Error('batch: a binding that is not text');
-    return pg.escapeLiteral(value);
+    return literal(bindings[i++]!);
   });
   if (i !== bindings.length) throw new Error('batch: fewer ? than bindings in a statement');
+  return text;
+}
+
+/** The statement's text with `$1…` in place of its `?` bindings (for PREPARE). */
+export function numberedParameters(sql: string, count: number): string {
+  let i = 0;
+  const text = sql.replace(/\?/g, () => `$${++i}`);
+  if (i !== count) throw new Error(`batch: ${i} ? for ${count} bindings in a statement`);
   return text;
 }
 
@@ -72,6 +93,65 @@ interface Pool {
   releaseConnection(connection: unknown): Promise<unknown>;
 }
 
+/** Statement texts a connection prepares at most; any beyond run as plain statements. */
+const MAX_PREPARED = 200;
+
+/** What one pooled connection has prepared: statement text → name. */
+interface Prepared {
+  serial: number;
+  names: Map<string, string>;
+  next: number;
+}
+const preparedOn = new WeakMap<object, Prepared>();
+let connections = 0;
+
+function preparedOf(client: object): Prepared {
+  let state = preparedOn.get(client);
+  if (!state) {
+    state = { serial: ++connections, names: new Map(), next: 0 };
+    preparedOn.set(client, state);
+  }
+  return state;
+}
+
+/** PostgreSQL's refusal of a prepared statement whose tables changed their columns. */
+function isStalePlan(err: unknown): boolean {
+  return /cached plan must not change result type/.test(
+    String((err as { message?: unknown } | null)?.message),
+  );
+}
+
+/** The batch's text on this connection, and where each statement's rows are in the answer. */
+function batchText(
+  state: Prepared,
+  sent: readonly Statement<unknown>[],
+): { text: string; at: number[]; preparing: Map<string, string> } {
+  const parts: string[] = [];
+  const at: number[] = [];
+  const preparing = new Map<string, string>();
+  for (const s of sent) {
+    const sql = s.sql!;
+    let name = state.names.get(sql) ?? preparing.get(sql);
+    if (name === undefined && state.names.size + preparing.size >= MAX_PREPARED) {
+      at.push(parts.length);
+      parts.push(inlineBindings(sql, s.bindings));
+      continue;
+    }
+    if (name === undefined) {
+      name = `pitwall_batch_${state.serial}_${state.next++}`;
+      preparing.set(sql, name);
+      parts.push(`PREPARE ${name} AS ${numberedParameters(sql, s.bindings.length)}`);
+    }
+    at.push(parts.length);
+    parts.push(
+      s.bindings.length === 0
+        ? `EXECUTE ${name}`
+        : `EXECUTE ${name}(${s.bindings.map(literal).join(', ')})`,
+    );
+  }
+  return { text: parts.join(';\n'), at, preparing };
+}
+
 /**
  * Runs `statements` in one round trip on one pooled connection and returns their shaped values
  * in the same order (`known` ones are not sent); no round trip when none is left to send.
@@ -80,25 +160,43 @@ export async function batch<const S extends readonly Statement<unknown>[]>(
   db: Knex,
   statements: S,
 ): Promise<Values<S>> {
-  const texts = statements.flatMap((s) =>
-    s.sql === null ? [] : [inlineBindings(s.sql, s.bindings)],
-  );
-  let results: RawResult[] = [];
-  if (texts.length > 0) {
+  const sent = statements.filter((s) => s.sql !== null);
+  let rows: never[][] = [];
+  if (sent.length > 0) {
     const pool = db.client as Pool;
-    const client = (await pool.acquireConnection()) as PooledClient;
+    const client = (await pool.acquireConnection()) as PooledClient & object;
     try {
-      const answer = await client.query(texts.join(';\n'));
-      results = Array.isArray(answer) ? answer : [answer];
+      rows = await sendBatch(client, sent);
     } finally {
       await pool.releaseConnection(client);
     }
   }
-  if (results.length !== texts.length) {
-    throw new Error(`batch: ${texts.length} statements gave ${results.length} results`);
-  }
   let next = 0;
-  return statements.map((s) => s.shape(s.sql === null ? [] : results[next++]!.rows)) as Values<S>;
+  return statements.map((s) => s.shape(s.sql === null ? [] : rows[next++]!)) as Values<S>;
+}
+
+async function sendBatch(
+  client: PooledClient & object,
+  sent: readonly Statement<unknown>[],
+  retried = false,
+): Promise<never[][]> {
+  const state = preparedOf(client);
+  const { text, at, preparing } = batchText(state, sent);
+  let answer: RawResult | RawResult[];
+  try {
+    answer = await client.query(text);
+  } catch (err) {
+    if (!isStalePlan(err) || retried) throw err;
+    state.names.clear();
+    return sendBatch(client, sent, true);
+  }
+  const results = Array.isArray(answer) ? answer : [answer];
+  for (const [sql, name] of preparing) state.names.set(sql, name);
+  return at.map((i) => {
+    const result = results[i];
+    if (!result) throw new Error(`batch: ${sent.length} statements gave ${results.length} results`);
+    return result.rows;
+  });
 }
 
 /**

@@ -174,8 +174,8 @@ export function driverMostDrivenStatement(
               row_number() OVER (PARTITION BY kind ORDER BY starts DESC, wins DESC, name) AS n
          FROM ${DRIVER_USAGE_TABLE}
         WHERE cust_id = ? AND category = ? AND starts > 0) u
-      WHERE n <= ? ORDER BY kind, n`,
-    [custId, parseCategory(category), limit],
+      WHERE n <= ${Math.trunc(limit)} ORDER BY kind, n`,
+    [custId, parseCategory(category)],
     (rows) => {
       const out: Record<UsageKind, MostDrivenDto[]> = { series: [], car: [], track: [] };
       for (const r of rows) {
@@ -250,14 +250,9 @@ export function driverRatingHistoriesStatement(
           AND (r.new_irating IS NOT NULL OR r.new_sub_level IS NOT NULL)
           ${raceBefore ? 'AND r.start_time < ?::timestamptz' : ''}
         ORDER BY r.start_time DESC, r.subsession_id DESC
-        LIMIT ?) h
+        LIMIT ${HISTORY_RACES}) h
       ORDER BY d.cust_id, h.start_time, h.subsession_id`,
-    [
-      [...new Set(custIds)],
-      parseCategory(category),
-      ...(raceBefore ? [raceBefore] : []),
-      HISTORY_RACES,
-    ],
+    [[...new Set(custIds)], parseCategory(category), ...(raceBefore ? [raceBefore] : [])],
     (rows) => {
       const out = new Map<number, RacePointDto[]>(custIds.map((id) => [id, []]));
       for (const r of rows) {
