@@ -3,6 +3,7 @@ import { bind, col, insertRows, transpose, rowsSource, type Column } from '../ra
 import { countsAsStart } from '../racing/contributions.ts';
 import type { PartContext, SubsessionContribution } from '../racing/part.ts';
 import { RESULTS_TABLE, SUBSESSIONS_TABLE } from '../subsessions/tables.ts';
+import { recountCarTimeSteps } from './steps.ts';
 import { CAR_TIMES_TABLE, FASTEST_LAPS_TABLE, WORLD_RECORDS_TABLE } from './tables.ts';
 
 interface LapCandidate {
@@ -241,6 +242,19 @@ export async function applyLapTimes(trx: Knex.Transaction, ctx: PartContext): Pr
   );
 
   if (ctx.previous.length > 0) await recomputeAfterCorrection(trx, ctx);
+  await recountCarTimeSteps(trx, startedWeekCars(ctx));
+}
+
+/** The (season, week, car) triples of the batch's starts, now and before a correction. */
+function startedWeekCars(ctx: PartContext): [number, number, number][] {
+  const out = new Map<string, [number, number, number]>();
+  for (const c of [...ctx.previous, ...ctx.current]) {
+    for (const e of c.entries) {
+      if (!countsAsStart(c, e)) continue;
+      out.set(weekCarKey(c.seasonId, c.raceWeekNum, e.carId), [c.seasonId, c.raceWeekNum, e.carId]);
+    }
+  }
+  return [...out.values()];
 }
 
 function fastestUpsert(laps: LapCandidate[]): { sql: string; bindings: Knex.RawBinding[] } {

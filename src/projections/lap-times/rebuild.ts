@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { carTimeStepsInsert } from './steps.ts';
 import { REPLAY_ORDER_TABLE, type PartRebuild } from '../racing/part.ts';
 import { REPLAY_STARTS_TABLE } from '../racing/rebuild-sql.ts';
 import { SUBSESSIONS_TABLE } from '../subsessions/tables.ts';
@@ -82,6 +83,12 @@ export function lapTimesRebuild(): PartRebuild {
           JOIN ${o} o ON o.subsession_id = f.subsession_id
          ORDER BY f.track_id, f.car_id, f.best_lap_time, f.set_at, o.ord, f.cust_id`);
 
+      // Per subsession and car, the week's car figures through it, in start order.
+      await trx.raw(`
+        WITH starts AS (
+          SELECT season_id, race_week_num, car_id, start_time, subsession_id, cust_id, display_name,
+                 best_lap_time, average_lap FROM ${st})
+        ${carTimeStepsInsert('starts')}`);
       await createLapTimeIndexes(trx);
     },
   };

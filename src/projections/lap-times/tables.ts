@@ -12,6 +12,12 @@ import type { Knex } from 'knex';
 export const FASTEST_LAPS_TABLE = 'racing_fastest_laps';
 export const CAR_TIMES_TABLE = 'racing_car_times';
 export const WORLD_RECORDS_TABLE = 'racing_world_records';
+/**
+ * racing_car_time_steps: per season, week, car and subsession (in start order) the figures of
+ * racing_car_times through that subsession, so a week's car times at an instant inside it are
+ * one row per car (queries/racing/season-as-of.ts, seasonCarTimesAt).
+ */
+export const CAR_TIME_STEPS_TABLE = 'racing_car_time_steps';
 
 export async function createLapTimeTables(
   db: Knex.Transaction | Knex,
@@ -72,6 +78,26 @@ export async function createLapTimeTables(
       season_id      integer NOT NULL,
       set_at         timestamptz NOT NULL,
       PRIMARY KEY (track_id, car_id)
+    )`);
+  await db.raw(`
+    CREATE TABLE ${CAR_TIME_STEPS_TABLE} (
+      season_id           integer NOT NULL,
+      race_week_num       smallint NOT NULL,
+      car_id              integer NOT NULL,
+      start_time          timestamptz NOT NULL,
+      subsession_id       integer NOT NULL,
+      drivers             integer NOT NULL,
+      entries             integer NOT NULL,
+      best_lap_time       integer,
+      best_cust_id        integer,
+      best_display_name   text,
+      best_subsession_id  integer,
+      best_set_at         timestamptz,
+      sum_best_lap        bigint NOT NULL,
+      n_best_lap          integer NOT NULL,
+      sum_average_lap     bigint NOT NULL,
+      n_average_lap       integer NOT NULL,
+      PRIMARY KEY (season_id, race_week_num, car_id, start_time, subsession_id)
     )`);
   if (withIndexes) await createLapTimeIndexes(db);
 }

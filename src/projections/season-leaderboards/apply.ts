@@ -2,10 +2,13 @@ import type { Knex } from 'knex';
 import { col, columnList, insertRows, rowsSource, type Column } from '../racing/bulk.ts';
 import { countsAsStart } from '../racing/contributions.ts';
 import type { PartContext, SubsessionContribution } from '../racing/part.ts';
+import { COUNTS_AS_START_SQL } from '../racing/rebuild-sql.ts';
+import { RESULTS_TABLE, SUBSESSIONS_TABLE } from '../subsessions/tables.ts';
 import {
   SEASON_DRIVER_COUNTS_TABLE,
   SEASON_DRIVER_STATS_TABLE,
   SEASON_STANDINGS_TABLE,
+  SEASON_START_STANDINGS_TABLE,
   SEASON_WEEK_DRIVER_STATS_TABLE,
 } from './tables.ts';
 
@@ -265,6 +268,84 @@ async function applyStandings(trx: Knex.Transaction, deltas: WeekDelta[]): Promi
   }
 }
 
+/** The SQL of one start's counters over its result rows `r` (a driver's rows of one subsession). */
+export const START_COUNTERS_SQL = `count(*)::int AS races,
+    (count(*) FILTER (WHERE r.finish_position_in_class = 1))::int AS wins,
+    (count(*) FILTER (WHERE r.starting_position_in_class = 1))::int AS poles,
+    (count(*) FILTER (WHERE r.finish_position_in_class <= 5))::int AS top_fives,
+    sum(r.laps_complete)::int AS laps, sum(r.laps_led)::int AS laps_led,
+    sum(r.incidents)::int AS incidents`;
+
+/**
+ * The standings per start (SEASON_START_STANDINGS_TABLE) of every driver the batch touches are
+ * recounted from his first touched start of the season on: his rows from that start are deleted
+ * and written again from his starts in racing_results (already holding the batch; the
+ * subsessions part writes first), each the totals of his latest row before that start plus the
+ * running sum. A start the batch adds at the end of a season (the usual case) rewrites one row.
+ */
+async function applyStartStandings(trx: Knex.Transaction, ctx: PartContext): Promise<void> {
+  const first = new Map<
+    string,
+    { seasonId: number; custId: number; startTime: string; subsessionId: number }
+  >();
+  for (const c of [...ctx.previous, ...ctx.current]) {
+    for (const e of c.entries) {
+      if (!countsAsStart(c, e)) continue;
+      const key = `${c.seasonId}:${e.custId}`;
+      const seen = first.get(key);
+      const t = Date.parse(c.startTime);
+      if (
+        !seen ||
+        t < Date.parse(seen.startTime) ||
+        (t === Date.parse(seen.startTime) && c.subsessionId < seen.subsessionId)
+      ) {
+        first.set(key, {
+          seasonId: c.seasonId,
+          custId: e.custId,
+          startTime: c.startTime,
+          subsessionId: c.subsessionId,
+        });
+      }
+    }
+  }
+  if (first.size === 0) return;
+  const from = [...first.values()];
+  const keys = [
+    from.map((f) => f.seasonId),
+    from.map((f) => f.custId),
+    from.map((f) => f.startTime),
+    from.map((f) => f.subsessionId),
+  ];
+  const k = `unnest(?::int4[], ?::int4[], ?::timestamptz[], ?::int4[])
+               AS k(season_id, cust_id, start_time, subsession_id)`;
+  const t = SEASON_START_STANDINGS_TABLE;
+  await trx.raw(
+    `DELETE FROM ${t} x USING ${k}
+      WHERE x.season_id = k.season_id AND x.cust_id = k.cust_id
+        AND (x.start_time, x.subsession_id) >= (k.start_time, k.subsession_id)`,
+    keys,
+  );
+  await trx.raw(
+    `INSERT INTO ${t} (season_id, cust_id, start_time, subsession_id, race_week_num, ${COUNTERS.join(', ')})
+     SELECT k.season_id, k.cust_id, x.start_time, x.subsession_id, x.race_week_num,
+            ${COUNTERS.map((c) => `coalesce(b.${c}, 0) + sum(x.${c}) OVER w`).join(', ')}
+       FROM ${k}
+       LEFT JOIN LATERAL (
+         SELECT ${COUNTERS.join(', ')} FROM ${t}
+          WHERE season_id = k.season_id AND cust_id = k.cust_id
+          ORDER BY start_time DESC, subsession_id DESC LIMIT 1) b ON true
+       CROSS JOIN LATERAL (
+         SELECT s.start_time, r.subsession_id, s.race_week_num, ${START_COUNTERS_SQL}
+           FROM ${RESULTS_TABLE} r JOIN ${SUBSESSIONS_TABLE} s ON s.subsession_id = r.subsession_id
+          WHERE r.cust_id = k.cust_id AND r.is_primary AND r.start_time >= k.start_time
+            AND s.season_id = k.season_id AND ${COUNTS_AS_START_SQL}
+            AND (s.start_time, r.subsession_id) >= (k.start_time, k.subsession_id)
+          GROUP BY s.start_time, r.subsession_id, s.race_week_num) x
+     WINDOW w AS (PARTITION BY k.season_id, k.cust_id ORDER BY x.start_time, x.subsession_id)`,
+    keys,
+  );
+}
+
 const columns: Column<StatsDelta>[] = [
   col('season_id', 'int4', (d) => d.seasonId),
   col('cust_id', 'int4', (d) => d.custId),
@@ -287,8 +368,9 @@ const columns: Column<StatsDelta>[] = [
  * Adds the batch's contributions and subtracts what corrected subsessions contributed before, in
  * one multi-row upsert; rows left with no race are deleted (a driver removed by a correction),
  * and the season's number of drivers moves by the rows inserted and deleted.
- * The weekly rows (SEASON_WEEK_DRIVER_STATS_TABLE) move the same way, and the cumulative
- * standings per week follow them (applyStandings).
+ * The weekly rows (SEASON_WEEK_DRIVER_STATS_TABLE) move the same way, the cumulative
+ * standings per week follow them (applyStandings), and the standings per start are recounted
+ * from the results for the drivers the batch touches (applyStartStandings).
  */
 export async function applySeasonLeaderboards(
   trx: Knex.Transaction,
@@ -297,6 +379,7 @@ export async function applySeasonLeaderboards(
   const weekly = weekDeltas(ctx);
   await applyWeekStats(trx, weekly);
   await applyStandings(trx, weekly);
+  await applyStartStandings(trx, ctx);
   const deltas = statsDeltas(ctx);
   if (deltas.length === 0) return;
   const t = SEASON_DRIVER_STATS_TABLE;

@@ -6,14 +6,17 @@ import {
   createSeasonLeaderboardTables,
   createSeasonStandingsIndexes,
   SEASON_DRIVER_COUNTS_TABLE,
+  createSeasonStartStandingsIndexes,
   SEASON_DRIVER_STATS_TABLE,
   SEASON_STANDINGS_TABLE,
+  SEASON_START_STANDINGS_TABLE,
   SEASON_WEEK_DRIVER_STATS_TABLE,
 } from './tables.ts';
 
 const STATS_KEY = `${SEASON_DRIVER_STATS_TABLE}_pkey`;
 const WEEK_STATS_KEY = `${SEASON_WEEK_DRIVER_STATS_TABLE}_pkey`;
 const STANDINGS_KEY = `${SEASON_STANDINGS_TABLE}_pkey`;
+const START_STANDINGS_KEY = `${SEASON_START_STANDINGS_TABLE}_pkey`;
 const COUNTERS = ['races', 'wins', 'poles', 'top_fives', 'laps', 'laps_led', 'incidents'];
 
 /**
@@ -21,8 +24,9 @@ const COUNTERS = ['races', 'wins', 'poles', 'top_fives', 'laps', 'laps_led', 'in
  * what the deltas add up to; name and category come from the driver's latest start of the season
  * and the country from the latest start that has one (log order), as ./apply.ts keeps them.
  * The weekly rows are the same sums grouped by week as well, and the standings their running
- * sums per driver over every week from his first to the season's last raced week; a season's
- * number of drivers counts its rows.
+ * sums per driver over every week from his first to the season's last raced week; the standings
+ * per start the running sums of each driver's starts; a season's number of drivers counts its
+ * rows.
  */
 export function seasonLeaderboardsRebuild(): PartRebuild {
   return {
@@ -34,6 +38,9 @@ export function seasonLeaderboardsRebuild(): PartRebuild {
         `ALTER TABLE ${SEASON_WEEK_DRIVER_STATS_TABLE} DROP CONSTRAINT ${WEEK_STATS_KEY}`,
       );
       await trx.raw(`ALTER TABLE ${SEASON_STANDINGS_TABLE} DROP CONSTRAINT ${STANDINGS_KEY}`);
+      await trx.raw(
+        `ALTER TABLE ${SEASON_START_STANDINGS_TABLE} DROP CONSTRAINT ${START_STANDINGS_KEY}`,
+      );
     },
     async finish(trx: Knex.Transaction) {
       const st = REPLAY_STARTS_TABLE;
@@ -95,6 +102,27 @@ export function seasonLeaderboardsRebuild(): PartRebuild {
            PRIMARY KEY (season_id, cust_id, race_week_num)`,
       );
       await createSeasonStandingsIndexes(trx);
+      // Per start: the running sums of each driver's starts of the season, in start order.
+      await trx.raw(`
+        INSERT INTO ${SEASON_START_STANDINGS_TABLE} (season_id, cust_id, start_time, subsession_id,
+               race_week_num, ${COUNTERS.join(', ')})
+        SELECT season_id, cust_id, start_time, subsession_id, race_week_num,
+               ${COUNTERS.map((c) => `sum(${c}) OVER k`).join(', ')}
+          FROM (SELECT season_id, cust_id, start_time, subsession_id, race_week_num,
+                       count(*) AS races,
+                       count(*) FILTER (WHERE finish_position_in_class = 1) AS wins,
+                       count(*) FILTER (WHERE starting_position_in_class = 1) AS poles,
+                       count(*) FILTER (WHERE finish_position_in_class <= 5) AS top_fives,
+                       sum(laps_complete) AS laps, sum(laps_led) AS laps_led,
+                       sum(incidents) AS incidents
+                  FROM ${st}
+                 GROUP BY season_id, cust_id, start_time, subsession_id, race_week_num) x
+        WINDOW k AS (PARTITION BY season_id, cust_id ORDER BY start_time, subsession_id)`);
+      await trx.raw(
+        `ALTER TABLE ${SEASON_START_STANDINGS_TABLE} ADD CONSTRAINT ${START_STANDINGS_KEY}
+           PRIMARY KEY (season_id, cust_id, start_time, subsession_id)`,
+      );
+      await createSeasonStartStandingsIndexes(trx);
     },
   };
 }

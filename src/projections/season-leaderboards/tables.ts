@@ -33,6 +33,15 @@ export const SEASON_STANDINGS_TABLE = 'racing_season_standings';
  */
 export const SEASON_DRIVER_COUNTS_TABLE = 'racing_season_driver_counts';
 
+/**
+ * Per season, driver and start the driver's season totals through that start (the counters of
+ * SEASON_DRIVER_STATS_TABLE, cumulative in start order), with the start's week: a row per start,
+ * not carried forward. Inside a week they step where the standings per week cannot: the season at
+ * an instant T of week W is the standings at the end of W − 1 merged with the rows of W started
+ * before T, each driver at his latest row (queries/racing/season-as-of.ts, seasonTopAt).
+ */
+export const SEASON_START_STANDINGS_TABLE = 'racing_season_start_standings';
+
 export async function createSeasonLeaderboardTables(
   db: Knex.Transaction | Knex,
   withIndexes = true,
@@ -88,9 +97,27 @@ export async function createSeasonLeaderboardTables(
       incidents      integer NOT NULL,
       PRIMARY KEY (season_id, cust_id, race_week_num)
     )`);
+  // The key is the driver's starts in order: the projection recounts a driver's rows from a start on.
+  await db.raw(`
+    CREATE TABLE ${SEASON_START_STANDINGS_TABLE} (
+      season_id      integer NOT NULL,
+      cust_id        integer NOT NULL,
+      start_time     timestamptz NOT NULL,
+      subsession_id  integer NOT NULL,
+      race_week_num  smallint NOT NULL,
+      races          integer NOT NULL,
+      wins           integer NOT NULL,
+      poles          integer NOT NULL,
+      top_fives      integer NOT NULL,
+      laps           integer NOT NULL,
+      laps_led       integer NOT NULL,
+      incidents      integer NOT NULL,
+      PRIMARY KEY (season_id, cust_id, start_time, subsession_id)
+    )`);
   if (withIndexes) {
     await createSeasonLeaderboardIndexes(db);
     await createSeasonStandingsIndexes(db);
+    await createSeasonStartStandingsIndexes(db);
   }
 }
 
@@ -106,6 +133,24 @@ export async function createSeasonStandingsIndexes(db: Knex.Transaction | Knex):
   for (const c of ['wins', 'poles', 'top_fives']) {
     await db.raw(
       `CREATE INDEX racing_standings_${c} ON ${t} (season_id, race_week_num, ${c} DESC, cust_id) WHERE ${c} > 0`,
+    );
+  }
+}
+
+/**
+ * A week's starts in the order of each leaderboard, a driver's later start first among equal
+ * values (his latest totals); the start time is a key column so a read skips the starts after its
+ * instant inside the index.
+ */
+export async function createSeasonStartStandingsIndexes(
+  db: Knex.Transaction | Knex,
+): Promise<void> {
+  const t = SEASON_START_STANDINGS_TABLE;
+  for (const c of ['races', 'wins', 'poles', 'top_fives']) {
+    await db.raw(
+      `CREATE INDEX racing_start_standings_${c} ON ${t}
+         (season_id, race_week_num, ${c} DESC, cust_id, start_time DESC, subsession_id DESC)
+         ${c === 'races' ? '' : `WHERE ${c} > 0`}`,
     );
   }
 }

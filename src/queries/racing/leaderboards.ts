@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { preparedRows } from '../../db/prepared.ts';
 import { SEASON_DRIVER_STATS_TABLE } from '../../projections/season-leaderboards/tables.ts';
 import { seasonDriverTotalsAt, seasonTopAt, type DriverTotalsRow } from './season-as-of.ts';
 import {
@@ -130,9 +131,12 @@ function currentRows(
 /** Totals at an instant named as the season's rows name the drivers now (one key probe each). */
 async function named(db: Knex, seasonId: number, totals: DriverTotalsRow[]): Promise<StatsRow[]> {
   if (totals.length === 0) return [];
-  const { rows } = await db.raw<{
-    rows: { cust_id: number; display_name: string; country_code: string | null }[];
+  const rows = await preparedRows<{
+    cust_id: number;
+    display_name: string;
+    country_code: string | null;
   }>(
+    db,
     `SELECT cust_id, display_name, country_code FROM ${SEASON_DRIVER_STATS_TABLE}
       WHERE season_id = ? AND cust_id = ANY(?::int4[])`,
     [seasonId, totals.map((t) => t.cust_id)],
@@ -145,8 +149,8 @@ async function named(db: Knex, seasonId: number, totals: DriverTotalsRow[]): Pro
 }
 
 /**
- * The entries at `at`: from the standings around the cut week when they answer the depth
- * (seasonTopAt), else from the season's totals then (seasonDriverTotalsAt).
+ * The entries at `at`: from the standings per week and per start down to depth 500
+ * (seasonTopAt), deeper from the season's totals then (seasonDriverTotalsAt).
  */
 async function rowsAt(
   db: Knex,
@@ -172,8 +176,9 @@ async function rowsAt(
 }
 
 /**
- * The first `limit` entries of every leaderboard at `at` from one computation of the season's
- * totals then (the series stats page of a past day shows all four).
+ * The first `limit` entries of every leaderboard at `at` from one read of the standings (or, past
+ * depth 500, one computation of the season's totals then): the series stats page of a past day
+ * shows all four.
  */
 export async function seasonLeaderboardsAt(
   db: Knex,

@@ -1,9 +1,15 @@
 import type { Knex } from 'knex';
-import { CAR_TIMES_TABLE, FASTEST_LAPS_TABLE } from '../../projections/lap-times/tables.ts';
+import { preparedRows } from '../../db/prepared.ts';
+import {
+  CAR_TIME_STEPS_TABLE,
+  CAR_TIMES_TABLE,
+  FASTEST_LAPS_TABLE,
+} from '../../projections/lap-times/tables.ts';
 import { COUNTS_AS_START_SQL } from '../../projections/racing/rebuild-sql.ts';
 import {
   SEASON_DRIVER_STATS_TABLE,
   SEASON_STANDINGS_TABLE,
+  SEASON_START_STANDINGS_TABLE,
   SEASON_WEEK_DRIVER_STATS_TABLE,
 } from '../../projections/season-leaderboards/tables.ts';
 import { RESULTS_TABLE, SUBSESSIONS_TABLE } from '../../projections/subsessions/tables.ts';
@@ -13,11 +19,9 @@ import { RESULTS_TABLE, SUBSESSIONS_TABLE } from '../../projections/subsessions/
  * weeks follow each other in time, so at instant T every week before the week of the last race
  * started before T (the cut week) is complete and every week after it has not begun: the weekly
  * read models (racing_season_week_driver_stats, racing_fastest_laps, racing_car_times) answer
- * the weeks before the cut week by key, and only the cut week's races before T are read from
- * racing_results (one week of one season, through racing_subsessions_week_recent).
- *
- * Each function returns a derived table `(…) AS <alias>` with the columns of the read model it
- * stands for, to be filtered, ordered and paged like that table.
+ * the weeks before the cut week by key, and the cut week comes from the read models that step
+ * inside a week (racing_season_start_standings, racing_car_time_steps) or, for the fastest laps,
+ * from the week's own list with the laps set after T replaced.
  */
 
 /** The week of the season's last race started before the instant (none: no row). */
@@ -25,18 +29,12 @@ const cutWeek = `SELECT race_week_num AS w FROM ${SUBSESSIONS_TABLE}
    WHERE season_id = ? AND start_time < ? AND event_type = 'race'
    ORDER BY start_time DESC, subsession_id DESC LIMIT 1`;
 
-/** The cut week's starts before the instant: racing_results `r` joined with racing_subsessions `s`. */
-const cutWeekStarts = `${SUBSESSIONS_TABLE} s
-    JOIN ${RESULTS_TABLE} r ON r.subsession_id = s.subsession_id
-   WHERE s.season_id = ? AND s.race_week_num = (SELECT w FROM cut) AND s.start_time < ?
-     AND ${COUNTS_AS_START_SQL}`;
-
 /**
  * The week of the season's last race before `at`, or null when none had started by then.
  * Callers use it to tell a week that is complete at `at` from the cut week and a later one.
  */
 export async function seasonCutWeek(db: Knex, seasonId: number, at: Date): Promise<number | null> {
-  const { rows } = await db.raw<{ rows: { w: number }[] }>(cutWeek, [seasonId, at]);
+  const rows = await preparedRows<{ w: number }>(db, cutWeek, [seasonId, at]);
   return rows[0]?.w ?? null;
 }
 
@@ -134,23 +132,34 @@ export interface DriverTotalsRow {
 
 /** Deeper than this a past leaderboard sums the season (seasonDriverTotalsAt). */
 export const STANDINGS_MAX_DEPTH = 500;
-/** More drivers than this to look at for one leaderboard: the season is summed instead. */
-export const STANDINGS_MAX_CANDIDATES = 1000;
+
+/** A row of one of seasonTopAt's two streams, in its board's order. */
+interface StreamRow extends DriverTotalsRow {
+  board: StandingsColumn;
+  /** 'a': the standings at the end of week W − 1; 'b': a start of week W before the instant. */
+  src: 'a' | 'b';
+}
+
+/** Whether (value, id) `x` comes strictly after `y` in a board's order (larger value, lower id first). */
+const after = (c: StandingsColumn, x: DriverTotalsRow, y: DriverTotalsRow): boolean =>
+  x[c] < y[c] || (x[c] === y[c] && x.cust_id > y.cust_id);
 
 /**
  * The first `depth` drivers of each leaderboard column at `at` (column > 0; the larger value
- * first, then the lower customer id), with their totals then; null when the standings would read
- * more than a sum of the season does (too deep, or too many drivers close to the cut), and the
- * caller sums the season with seasonDriverTotalsAt instead.
+ * first, then the lower customer id), with their totals then; null when the page is deeper than
+ * STANDINGS_MAX_DEPTH, and the caller sums the season with seasonDriverTotalsAt instead.
  *
- * Why it is exact: let W be the cut week. Every counter only grows over the season, so a
- * driver's value at `at` lies between his standings at the end of week W − 1 (S₁) and at the end
- * of week W (S₂). Let B be the depth-th driver by S₁ (value, then id): the `depth` drivers up to
- * B keep at least their S₁ at `at`, so a driver after B's place in the order of S₂ cannot be
- * among the first `depth`. The candidates are thus one range of week W's index, from its top to
- * B's place (all of it when fewer than `depth` drivers have an S₁), and each one's value at `at`
- * is his S₁ plus his starts of week W before `at` (his own results of that week, through
- * racing_results_driver_recent).
+ * Why it is exact: let W be the cut week. A driver's totals at `at` are those of his latest start
+ * before `at`: his row of week W's standings per start (racing_season_start_standings) started
+ * before `at`, else his standings at the end of week W − 1 (racing_season_standings). Every
+ * counter only grows over the season, so that latest row is also his row with the largest value
+ * of the board. Two index ranges in the board's order, (a) the standings at the end of W − 1 and
+ * (b) week W's starts before `at` (the starts after it are skipped inside the index), merged,
+ * list every driver first at his value at `at`: the first `depth` distinct drivers of the merge
+ * are the board. Among equal values a driver's later row comes first ((b) before (a), then the
+ * later start), so the totals shown are those at `at`. Each range is read `limit` rows at a time;
+ * the answer stands once every range cut by its limit ends strictly after the depth-th driver,
+ * else the limit doubles (a range read to its end always answers).
  */
 export async function seasonTopAt(
   db: Knex,
@@ -161,140 +170,187 @@ export async function seasonTopAt(
 ): Promise<Map<StandingsColumn, DriverTotalsRow[]> | null> {
   if (depth > STANDINGS_MAX_DEPTH) return null;
   const out = new Map<StandingsColumn, DriverTotalsRow[]>(columns.map((c) => [c, []]));
-  const st = SEASON_STANDINGS_TABLE;
-  const { rows: cuts } = await db.raw<{
-    rows: { w: number; week_start: Date | null; held: number | null }[];
-  }>(
-    `WITH cut AS (${cutWeek})
-     SELECT cut.w,
-            (SELECT min(start_time) FROM ${SUBSESSIONS_TABLE}
-              WHERE season_id = ? AND race_week_num = cut.w) AS week_start,
-            (SELECT race_week_num FROM ${st} WHERE season_id = ?
-              ORDER BY race_week_num DESC LIMIT 1) AS held
-       FROM cut`,
-    [seasonId, at, seasonId, seasonId],
-  );
-  const cut = cuts[0];
-  if (!cut || cut.held === null || cut.week_start === null) return out;
-  // A cut week without a start that counts (none held): the standings end before it.
-  const upper = Math.min(cut.w, cut.held);
-  const lower = Math.min(cut.w - 1, cut.held);
-  // Per column the depth-th driver of the standings at the end of week W − 1 (value, id).
-  const { rows: bounds } = await db.raw<{
-    rows: { board: StandingsColumn; v: number; id: number }[];
-  }>(
-    columns
-      .map(
-        (c) => `(SELECT '${c}' AS board, ${c} AS v, cust_id AS id FROM ${st}
-                  WHERE season_id = ? AND race_week_num = ? AND ${c} > 0
-                  ORDER BY ${c} DESC, cust_id OFFSET ? LIMIT 1)`,
-      )
-      .join(' UNION ALL '),
-    columns.flatMap(() => [seasonId, lower, depth - 1]),
-  );
-  // The candidates: from the top of week W's standings down to that driver's place in them (a
-  // driver level with him at the end of W and after him by id is behind him at T too).
-  const { rows: near } = await db.raw<{ rows: { board: StandingsColumn; cust_id: number }[] }>(
-    columns
-      .map((c) => {
-        const bound = bounds.find((b) => b.board === c);
-        const below = bound ? `AND (${c} > ? OR (${c} = ? AND cust_id <= ?))` : '';
-        return `(SELECT '${c}' AS board, cust_id FROM ${st}
-                  WHERE season_id = ? AND race_week_num = ? AND ${c} > 0 ${below}
-                  ORDER BY ${c} DESC, cust_id LIMIT ${STANDINGS_MAX_CANDIDATES + 1})`;
-      })
-      .join(' UNION ALL '),
-    columns.flatMap((c) => {
-      const bound = bounds.find((b) => b.board === c);
-      return bound ? [seasonId, upper, bound.v, bound.v, bound.id] : [seasonId, upper];
-    }),
-  );
-  for (const c of columns) {
-    if (near.filter((r) => r.board === c).length > STANDINGS_MAX_CANDIDATES) return null;
-  }
-  const candidates = [...new Set(near.map((r) => r.cust_id))];
-  if (candidates.length === 0) return out;
-  const { rows: totals } = await db.raw<{ rows: DriverTotalsRow[] }>(
-    `SELECT d.cust_id,
-            ${COUNTERS.map((c) => `coalesce(b.${c}, 0) + coalesce(p.${c}, 0) AS ${c}`).join(', ')}
-       FROM unnest(?::int4[]) AS d(cust_id)
-       LEFT JOIN ${st} b ON b.season_id = ? AND b.cust_id = d.cust_id AND b.race_week_num = ?
-       LEFT JOIN LATERAL (
-         SELECT ${startSums.replace('r.cust_id, ', '')}
-           FROM ${RESULTS_TABLE} r JOIN ${SUBSESSIONS_TABLE} s ON s.subsession_id = r.subsession_id
-          WHERE r.cust_id = d.cust_id AND r.is_primary AND r.start_time >= ? AND r.start_time < ?
-            AND s.season_id = ? AND s.race_week_num = ? AND ${COUNTS_AS_START_SQL}) p ON true`,
-    [candidates, seasonId, lower, cut.week_start, at, seasonId, cut.w],
-  );
-  for (const c of columns) {
-    out.set(
-      c,
-      totals
-        .filter((t) => t[c] > 0)
-        .sort((a, b) => b[c] - a[c] || a.cust_id - b.cust_id)
-        .slice(0, depth),
+  // W and the week of the standings at its start, W − 1 (or the season's last week with a start,
+  // where the standings end, when that is earlier); no race before `at`: no rows.
+  const weeks = `WITH cut AS (${cutWeek}),
+    k AS (SELECT cut.w, least(cut.w - 1, (SELECT race_week_num FROM ${SEASON_STANDINGS_TABLE}
+                  WHERE season_id = ? ORDER BY race_week_num DESC LIMIT 1)) AS lower FROM cut)`;
+  let pending = [...columns];
+  for (let limit = 3 * depth + 20; pending.length > 0; limit *= 2) {
+    // Prepared: planning the eight ranges costs more than reading them.
+    const rows = await preparedRows<StreamRow>(
+      db,
+      `${weeks} ${pending
+        .flatMap((c) => [
+          `(SELECT '${c}' AS board, 'a' AS src, cust_id, ${COUNTERS.join(', ')}
+              FROM ${SEASON_STANDINGS_TABLE}
+             WHERE season_id = ? AND race_week_num = (SELECT lower FROM k) AND ${c} > 0
+             ORDER BY ${c} DESC, cust_id LIMIT ${limit})`,
+          `(SELECT '${c}' AS board, 'b' AS src, cust_id, ${COUNTERS.join(', ')}
+              FROM ${SEASON_START_STANDINGS_TABLE}
+             WHERE season_id = ? AND race_week_num = (SELECT w FROM k) AND ${c} > 0
+               AND start_time < ?
+             ORDER BY ${c} DESC, cust_id, start_time DESC, subsession_id DESC LIMIT ${limit})`,
+        ])
+        .join(' UNION ALL ')}`,
+      [seasonId, at, seasonId, ...pending.flatMap(() => [seasonId, seasonId, at])],
     );
+    const answered: StandingsColumn[] = [];
+    for (const c of pending) {
+      const a = rows.filter((r) => r.board === c && r.src === 'a');
+      const b = rows.filter((r) => r.board === c && r.src === 'b');
+      const top: DriverTotalsRow[] = [];
+      const seen = new Set<number>();
+      for (let i = 0, j = 0; top.length < depth && (i < a.length || j < b.length);) {
+        // (b) first among equal keys: a driver's start of week W is later than his week W − 1.
+        const takeA = j >= b.length || (i < a.length && after(c, b[j]!, a[i]!));
+        const r = takeA ? a[i++]! : b[j++]!;
+        if (seen.has(r.cust_id)) continue;
+        seen.add(r.cust_id);
+        const { board: _board, src: _src, ...totals } = r;
+        top.push(totals);
+      }
+      const last = top.at(-1);
+      const exact = [a, b].every(
+        (range) =>
+          range.length < limit ||
+          (top.length === depth && last !== undefined && after(c, range.at(-1)!, last)),
+      );
+      if (exact) {
+        out.set(c, top);
+        answered.push(c);
+      }
+    }
+    pending = pending.filter((c) => !answered.includes(c));
   }
   return out;
 }
 
+/** A driver's best race lap of a week and car: the columns of racing_fastest_laps the lists read. */
+export interface FastestLapAtRow {
+  cust_id: number;
+  display_name: string;
+  country_code: string | null;
+  car_id: number;
+  car_name: string;
+  race_week_num: number;
+  track_id: number;
+  best_lap_time: number;
+  subsession_id: number;
+  set_at: Date;
+}
+
 /**
- * Each driver's best race lap per week and car at `at`: the columns of racing_fastest_laps.
- * Within the cut week the faster lap wins, then the earlier race, then the lower subsession id
- * (the live read model breaks a tie between splits of one start time by log order).
+ * The first `count` of each driver's best race lap per car in week `weekAsked` (default: the cut
+ * week, the week of the last race before `at`) at `at`, fastest first (then the lower customer
+ * id), optionally of one car: a week before the cut week is complete (racing_fastest_laps as it
+ * is), a later one has not begun (none).
+ *
+ * The cut week walks racing_fastest_laps of the week in lap order: a driver's best of the week
+ * set before `at` is his best at `at`; one set later is replaced by his best lap of the week
+ * before `at` (one probe of his own results, none if he had no lap by then), which is slower.
+ * Every driver not yet walked has a week's best, and so a best at `at`, no faster than the last
+ * one walked: once `count` laps at `at` are no slower than that, they are the answer, else the
+ * walk reads twice as far.
  */
-export function seasonFastestLapsAt(db: Knex, seasonId: number, at: Date, alias: string): Knex.Raw {
-  const columns = `season_id, race_week_num, car_id, cust_id, track_id, display_name, country_code,
-                   car_name, best_lap_time, subsession_id, set_at`;
-  return db.raw(
-    `(WITH cut AS (${cutWeek})
-      SELECT ${columns} FROM ${FASTEST_LAPS_TABLE}
-       WHERE season_id = ? AND race_week_num < (SELECT w FROM cut)
-      UNION ALL
-      SELECT ${columns} FROM (
-        SELECT DISTINCT ON (r.car_id, r.cust_id) s.season_id, s.race_week_num, r.car_id, r.cust_id,
-               s.track_id, r.display_name, r.country_code, r.car_name, r.best_lap_time,
-               r.subsession_id, s.start_time AS set_at
-          FROM ${cutWeekStarts} AND r.best_lap_time IS NOT NULL
-         ORDER BY r.car_id, r.cust_id, r.best_lap_time, s.start_time, r.subsession_id
-      ) week_laps) AS ${alias}`,
-    [seasonId, at, seasonId, seasonId, at],
-  );
+export async function seasonFastestLapsAt(
+  db: Knex,
+  seasonId: number,
+  at: Date,
+  weekAsked: number | undefined,
+  count: number,
+  carId?: number,
+): Promise<FastestLapAtRow[]> {
+  const cut = await seasonCutWeek(db, seasonId, at);
+  const week = weekAsked ?? cut;
+  if (cut === null || week === null || week > cut) return [];
+  const car = carId === undefined ? '' : 'AND car_id = ?';
+  const carBinding = carId === undefined ? [] : [carId];
+  const laps = `SELECT cust_id, display_name, country_code, car_id, car_name, race_week_num,
+                       track_id, best_lap_time, subsession_id, set_at
+                  FROM ${FASTEST_LAPS_TABLE}
+                 WHERE season_id = ? AND race_week_num = ? ${car}
+                 ORDER BY best_lap_time, cust_id`;
+  if (week < cut) {
+    return preparedRows<FastestLapAtRow>(db, `${laps} LIMIT ${count}`, [
+      seasonId,
+      week,
+      ...carBinding,
+    ]);
+  }
+  type Walked = FastestLapAtRow & { week_best: number; replaced: boolean };
+  for (let limit = count + 20; ; limit *= 2) {
+    const rows = await preparedRows<Walked>(
+      db,
+      `WITH f AS (${laps} LIMIT ${limit}),
+            wk AS (SELECT min(start_time) AS since FROM ${SUBSESSIONS_TABLE}
+                    WHERE season_id = ? AND race_week_num = ?)
+       SELECT f.cust_id, f.car_id, f.race_week_num, f.track_id, f.best_lap_time AS week_best,
+              f.set_at >= ? AS replaced,
+              coalesce(p.display_name, f.display_name) AS display_name,
+              CASE WHEN p.best_lap_time IS NULL THEN f.country_code ELSE p.country_code END
+                AS country_code,
+              coalesce(p.car_name, f.car_name) AS car_name,
+              coalesce(p.best_lap_time, f.best_lap_time) AS best_lap_time,
+              coalesce(p.subsession_id, f.subsession_id) AS subsession_id,
+              coalesce(p.start_time, f.set_at) AS set_at
+         FROM f CROSS JOIN wk
+         LEFT JOIN LATERAL (
+           SELECT r.display_name, r.country_code, r.car_name, r.best_lap_time, r.subsession_id,
+                  s.start_time
+             FROM ${RESULTS_TABLE} r JOIN ${SUBSESSIONS_TABLE} s ON s.subsession_id = r.subsession_id
+            WHERE f.set_at >= ? AND r.cust_id = f.cust_id AND r.is_primary AND r.car_id = f.car_id
+              AND r.start_time >= wk.since AND r.start_time < ? AND r.best_lap_time IS NOT NULL
+              AND s.season_id = ? AND s.race_week_num = f.race_week_num AND ${COUNTS_AS_START_SQL}
+            ORDER BY r.best_lap_time, s.start_time, r.subsession_id LIMIT 1) p ON true
+        ORDER BY f.best_lap_time, f.cust_id`,
+      [seasonId, week, ...carBinding, seasonId, week, at, at, at, seasonId],
+    );
+    // A lap set after `at` without a lap before it in the week: the driver had none by then.
+    const final = rows
+      .filter((r) => !r.replaced || r.set_at < at)
+      .sort((a, b) => a.best_lap_time - b.best_lap_time || a.cust_id - b.cust_id);
+    const last = rows.at(-1);
+    const settled =
+      rows.length < limit || last === undefined
+        ? final
+        : final.filter(
+            (r) =>
+              r.best_lap_time < last.week_best ||
+              (r.best_lap_time === last.week_best && r.cust_id <= last.cust_id),
+          );
+    if (rows.length < limit || settled.length >= count) {
+      return settled.slice(0, count).map(({ week_best: _w, replaced: _r, ...lap }) => lap);
+    }
+  }
 }
 
 /**
  * Per week and car at `at`: the columns of racing_car_times that the queries read (drivers with
- * a valid lap, entries, the best lap and its holder, the sums behind the averages).
+ * a valid lap, entries, the best lap and its holder, the sums behind the averages). The weeks
+ * before the cut week from racing_car_times; the cut week's cars each from its latest row of
+ * racing_car_time_steps started before `at` (one index probe per car).
  */
 export function seasonCarTimesAt(db: Knex, seasonId: number, at: Date, alias: string): Knex.Raw {
   const columns = `race_week_num, track_id, track_name, config_name, car_id, car_name, drivers,
                    entries, best_lap_time, best_cust_id, best_display_name, best_subsession_id,
                    best_set_at, sum_best_lap, n_best_lap, sum_average_lap, n_average_lap`;
   return db.raw(
-    `(WITH cut AS (${cutWeek}), starts AS (
-        SELECT s.race_week_num, s.track_id, s.track_name, s.config_name, s.start_time, r.car_id,
-               r.car_name, r.cust_id, r.display_name, r.subsession_id, r.best_lap_time, r.average_lap
-          FROM ${cutWeekStarts})
+    `(WITH cut AS (${cutWeek})
       SELECT ${columns} FROM ${CAR_TIMES_TABLE}
        WHERE season_id = ? AND race_week_num < (SELECT w FROM cut)
       UNION ALL
-      SELECT a.race_week_num, a.track_id, a.track_name, a.config_name, a.car_id, a.car_name,
-             a.drivers, a.entries, b.best_lap_time, b.cust_id, b.display_name, b.subsession_id,
-             b.start_time, a.sum_best_lap, a.n_best_lap, a.sum_average_lap, a.n_average_lap
-        FROM (SELECT car_id, min(race_week_num) AS race_week_num, min(track_id) AS track_id,
-                     min(track_name) AS track_name, min(config_name) AS config_name,
-                     min(car_name) AS car_name,
-                     (count(DISTINCT cust_id) FILTER (WHERE best_lap_time IS NOT NULL))::int AS drivers,
-                     count(*)::int AS entries,
-                     coalesce(sum(best_lap_time), 0)::int8 AS sum_best_lap,
-                     count(best_lap_time)::int AS n_best_lap,
-                     coalesce(sum(average_lap), 0)::int8 AS sum_average_lap,
-                     count(average_lap)::int AS n_average_lap
-                FROM starts GROUP BY car_id) a
-        LEFT JOIN LATERAL (
-          SELECT best_lap_time, cust_id, display_name, subsession_id, start_time FROM starts
-           WHERE starts.car_id = a.car_id AND best_lap_time IS NOT NULL
-           ORDER BY best_lap_time, start_time, subsession_id, cust_id LIMIT 1) b ON true
+      SELECT c.race_week_num, c.track_id, c.track_name, c.config_name, c.car_id, c.car_name,
+             t.drivers, t.entries, t.best_lap_time, t.best_cust_id, t.best_display_name,
+             t.best_subsession_id, t.best_set_at, t.sum_best_lap, t.n_best_lap, t.sum_average_lap,
+             t.n_average_lap
+        FROM ${CAR_TIMES_TABLE} c
+        JOIN LATERAL (
+          SELECT * FROM ${CAR_TIME_STEPS_TABLE} t
+           WHERE t.season_id = c.season_id AND t.race_week_num = c.race_week_num
+             AND t.car_id = c.car_id AND t.start_time < ?
+           ORDER BY t.start_time DESC, t.subsession_id DESC LIMIT 1) t ON true
+       WHERE c.season_id = ? AND c.race_week_num = (SELECT w FROM cut)
      ) AS ${alias}`,
     [seasonId, at, seasonId, at, seasonId],
   );

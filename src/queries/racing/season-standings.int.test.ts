@@ -8,7 +8,9 @@ import {
   raceRow,
 } from '../../projections/racing/testing.ts';
 import { LEADERBOARDS, seasonLeaderboard, seasonLeaderboardsAt } from './leaderboards.ts';
+import { seasonFastestLaps } from './seasons.ts';
 import {
+  seasonCarTimesAt,
   seasonDriverTotalsAt,
   seasonTopAt,
   type DriverTotalsRow,
@@ -79,6 +81,10 @@ function season(): SubsessionResultsData[][] {
                   startingPositionInClass: grid.indexOf(custId) + 1,
                   lapsLed: Math.floor(next() * 5),
                   incidents: Math.floor(next() * 9),
+                  // Two cars; lap times on a coarse grid, so drivers tie on their best lap.
+                  ...(custId % 3 === 0 ? { carId: 133, carName: 'Audi R8 LMS GT3' } : {}),
+                  bestLapTime: next() < 0.1 ? null : 1_000_000 + Math.floor(next() * 20) * 1_000,
+                  averageLap: next() < 0.1 ? null : 1_030_000 + Math.floor(next() * 40) * 1_000,
                 }),
               ),
             }),
@@ -127,16 +133,64 @@ beforeAll(async () => {
     if (i === 8) await record(DAYS[LATE]!);
   }
   await applyRacingEvents(db.knex, [{ type: 'SubsessionResultsCorrected', data: CORRECTION }]);
-}, 120_000);
+  for (let day = 0; day < TIED.length; day += TIED_DRIVERS / 20) {
+    await record(TIED.slice(day, day + TIED_DRIVERS / 20));
+  }
+}, 180_000);
 
 afterAll(async () => {
   await db?.drop();
 });
 
+/**
+ * A season where everybody ties: 1,200 drivers race every race day (two weeks of three days, one
+ * time slot, splits of 20 in a random order), so at any instant all of them have the same number
+ * of races and hundreds the same number of wins, poles and top fives.
+ */
+const TIED_SEASON = 7100;
+const TIED_DRIVERS = 1200;
+function tiedSeason(): SubsessionResultsData[] {
+  const next = random(7);
+  const drivers = Array.from({ length: TIED_DRIVERS }, (_, i) => 10_000 + i);
+  const races: SubsessionResultsData[] = [];
+  let id = 71_000;
+  for (let week = 0; week < 2; week++) {
+    for (const day of [0, 2, 4]) {
+      const field = shuffled(drivers, next);
+      for (let split = 0; split < TIED_DRIVERS / 20; split++) {
+        const cars = field.slice(split * 20, split * 20 + 20);
+        const grid = shuffled(cars, next);
+        races.push(
+          buildSubsession({
+            subsessionId: ++id,
+            sessionId: 71_000 + week * 7 + day,
+            seasonId: TIED_SEASON,
+            raceWeekNum: week,
+            startTime: new Date(
+              SEASON_START + (week * 7 + day) * DAY_MS + 18 * 3_600_000,
+            ).toISOString(),
+            race: cars.map((custId, i) =>
+              raceRow(custId, i + 1, {
+                startingPosition: grid.indexOf(custId) + 1,
+                startingPositionInClass: grid.indexOf(custId) + 1,
+              }),
+            ),
+          }),
+        );
+      }
+    }
+  }
+  return races;
+}
+const TIED = tiedSeason();
+
 /** Every driver's totals from the races that started before `at`, counted here. */
-function expectedTotals(at: Date): DriverTotalsRow[] {
+function expectedTotals(
+  at: Date,
+  races: readonly SubsessionResultsData[] = FINAL,
+): DriverTotalsRow[] {
   const by = new Map<number, DriverTotalsRow>();
-  for (const race of FINAL) {
+  for (const race of races) {
     if (Date.parse(race.startTime) >= at.getTime()) continue;
     for (const r of race.simsessions.find((s) => s.type === 'race')!.results) {
       const t = by.get(r.custId) ?? {
@@ -162,10 +216,29 @@ function expectedTotals(at: Date): DriverTotalsRow[] {
   return [...by.values()];
 }
 
+/** The columns of a week's car times that the steps per subsession carry. */
+interface CarTimesRow {
+  car_id: number;
+  drivers: number;
+  entries: number;
+  best_lap_time: number | null;
+  best_cust_id: number | null;
+  best_subsession_id: number | null;
+  sum_best_lap: number;
+  n_best_lap: number;
+  sum_average_lap: number;
+  n_average_lap: number;
+}
+
 const COLUMNS: StandingsColumn[] = ['wins', 'poles', 'top_fives', 'races'];
 
-function expectedTop(at: Date, column: StandingsColumn, depth: number): DriverTotalsRow[] {
-  return expectedTotals(at)
+function expectedTop(
+  at: Date,
+  column: StandingsColumn,
+  depth: number,
+  races: readonly SubsessionResultsData[] = FINAL,
+): DriverTotalsRow[] {
+  return expectedTotals(at, races)
     .filter((t) => t[column] > 0)
     .sort((a, b) => b[column] - a[column] || a.cust_id - b.cust_id)
     .slice(0, depth);
@@ -193,6 +266,139 @@ describe('a season as of an instant, from the standings per week', () => {
       }
     }
     expect(answered).toBe(INSTANTS.length * 4);
+  });
+
+  it('answers a season where everybody ties at the cut, on every day inside its weeks', async () => {
+    // Every midnight of both weeks and the one after: the cut days lie inside a week.
+    for (let d = 0; d <= 14; d++) {
+      const at = new Date(SEASON_START + d * DAY_MS);
+      for (const depth of [1, 10, 100]) {
+        const top = await seasonTopAt(db.knex, TIED_SEASON, at, COLUMNS, depth);
+        expect(top, `${at.toISOString()} depth ${depth}`).not.toBeNull();
+        for (const c of COLUMNS) {
+          expect(top!.get(c), `${c} at ${at.toISOString()}, depth ${depth}`).toEqual(
+            expectedTop(at, c, depth, TIED),
+          );
+        }
+      }
+    }
+    // Inside week 1 after its second race day: all 1,200 drivers level on five races.
+    const at = new Date(SEASON_START + 10 * DAY_MS);
+    expect(expectedTotals(at, TIED).every((t) => t.races === 5)).toBe(true);
+    const boards = await seasonLeaderboardsAt(db.knex, TIED_SEASON, at, 10);
+    expect(boards.races.map((e) => [e.custId, e.value])).toEqual(
+      Array.from({ length: 10 }, (_, i) => [10_000 + i, 5]),
+    );
+  });
+
+  it('answers the car times of the cut week from the steps per subsession', async () => {
+    for (const at of INSTANTS) {
+      const before = FINAL.filter((r) => Date.parse(r.startTime) < at.getTime());
+      const last = before.sort((a, b) => a.startTime.localeCompare(b.startTime)).at(-1);
+      if (!last) continue;
+      const week = last.raceWeekNum;
+      const byCar = new Map<number, CarTimesRow>();
+      const starts = before
+        .filter((r) => r.raceWeekNum === week)
+        .flatMap((race) =>
+          race.simsessions.find((x) => x.type === 'race')!.results.map((row) => ({ race, row })),
+        )
+        .sort(
+          (a, b) =>
+            a.race.startTime.localeCompare(b.race.startTime) ||
+            a.race.subsessionId - b.race.subsessionId,
+        );
+      const seen = new Set<string>();
+      for (const { race, row } of starts) {
+        const c = byCar.get(row.carId) ?? {
+          car_id: row.carId,
+          drivers: 0,
+          entries: 0,
+          best_lap_time: null,
+          best_cust_id: null,
+          best_subsession_id: null,
+          sum_best_lap: 0,
+          n_best_lap: 0,
+          sum_average_lap: 0,
+          n_average_lap: 0,
+        };
+        c.entries++;
+        if (row.bestLapTime !== null) {
+          if (!seen.has(`${row.carId}:${row.custId}`)) c.drivers++;
+          seen.add(`${row.carId}:${row.custId}`);
+          c.sum_best_lap += row.bestLapTime;
+          c.n_best_lap++;
+          // Starts come in order: a lap only as fast as the best so far is later, or by a
+          // higher customer id in the same race.
+          const better =
+            c.best_lap_time === null ||
+            row.bestLapTime < c.best_lap_time ||
+            (row.bestLapTime === c.best_lap_time &&
+              race.subsessionId === c.best_subsession_id &&
+              row.custId < c.best_cust_id!);
+          if (better) {
+            c.best_lap_time = row.bestLapTime;
+            c.best_cust_id = row.custId;
+            c.best_subsession_id = race.subsessionId;
+          }
+        }
+        if (row.averageLap !== null) {
+          c.sum_average_lap += row.averageLap;
+          c.n_average_lap++;
+        }
+        byCar.set(row.carId, c);
+      }
+      const table = seasonCarTimesAt(db.knex, SEASON, at, 'c');
+      const rows = await db
+        .knex<CarTimesRow>(table)
+        .select(Object.keys([...byCar.values()][0]!))
+        .where('race_week_num', week)
+        .orderBy('car_id');
+      expect(rows, at.toISOString()).toEqual(
+        [...byCar.values()].sort((a, b) => a.car_id - b.car_id),
+      );
+    }
+  });
+
+  it('answers the fastest laps of the cut week, and of an earlier week, at every instant', async () => {
+    for (const at of INSTANTS) {
+      const before = FINAL.filter((r) => Date.parse(r.startTime) < at.getTime()).sort(
+        (a, b) => a.startTime.localeCompare(b.startTime) || a.subsessionId - b.subsessionId,
+      );
+      const cut = before.at(-1)?.raceWeekNum;
+      if (cut === undefined) continue;
+      for (const week of new Set([cut, Math.max(0, cut - 1)])) {
+        const best = new Map<string, [number, number, number, number]>();
+        for (const race of before.filter((r) => r.raceWeekNum === week)) {
+          for (const row of race.simsessions.find((x) => x.type === 'race')!.results) {
+            if (row.bestLapTime === null) continue;
+            const key = `${row.carId}:${row.custId}`;
+            const held = best.get(key);
+            if (!held || row.bestLapTime < held[2]) {
+              best.set(key, [row.custId, row.carId, row.bestLapTime, race.subsessionId]);
+            }
+          }
+        }
+        const expected = [...best.values()].sort((a, b) => a[2] - b[2] || a[0] - b[0]);
+        for (const [limit, carId] of [
+          [3, undefined],
+          [25, undefined],
+          [100, undefined],
+          [4, 133],
+        ] as const) {
+          const page = await seasonFastestLaps(db.knex, SEASON, {
+            asOf: at,
+            raceWeekNum: week,
+            limit,
+            ...(carId === undefined ? {} : { carId }),
+          });
+          expect(
+            page.items.map((l) => [l.driver.custId, l.car.carId, l.lapTime, l.subsessionId]),
+            `week ${week} at ${at.toISOString()}, ${limit} laps of car ${carId ?? 'any'}`,
+          ).toEqual(expected.filter((e) => carId === undefined || e[1] === carId).slice(0, limit));
+        }
+      }
+    }
   });
 
   it('sums the season to the same totals', async () => {

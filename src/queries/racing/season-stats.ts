@@ -307,13 +307,19 @@ export async function seasonLapTimeGrid(
   seasonId: number,
   params: { asOf?: Date } = {},
 ): Promise<CarTimeDto[]> {
-  const source = db.from<CarTimeRow>(
-    params.asOf === undefined
-      ? db.raw('?? AS c', [CAR_TIMES_TABLE])
-      : seasonCarTimesAt(db, seasonId, params.asOf, 'c'),
-  );
-  if (params.asOf === undefined) void source.where('season_id', seasonId);
-  const rows = await source
+  const order = `ORDER BY race_week_num, best_lap_time NULLS LAST, car_id LIMIT ${MAX_GRID_ROWS}`;
+  if (params.asOf !== undefined) {
+    // Prepared: planning the weeks and the cut week's steps costs more than reading them.
+    const at = seasonCarTimesAt(db, seasonId, params.asOf, 'c').toSQL();
+    const rows = await preparedRows<CarTimeRow>(
+      db,
+      `SELECT * FROM ${at.sql} ${order}`,
+      at.bindings as Knex.RawBinding[],
+    );
+    return rows.map(shapeCarTime);
+  }
+  const rows = await db<CarTimeRow>(CAR_TIMES_TABLE)
+    .where('season_id', seasonId)
     .orderByRaw('race_week_num, best_lap_time NULLS LAST, car_id')
     .limit(MAX_GRID_ROWS);
   return rows.map(shapeCarTime);

@@ -20,7 +20,7 @@ import {
   type Page,
   type PageRequest,
 } from './paging.ts';
-import { seasonCarTimesAt, seasonCutWeek, seasonFastestLapsAt } from './season-as-of.ts';
+import { seasonCarTimesAt, seasonFastestLapsAt } from './season-as-of.ts';
 import { toTrack, type CarDto, type DriverRefDto, type TrackDto } from './shapes.ts';
 
 /**
@@ -499,13 +499,9 @@ export async function seasonFastestLaps(
   const limit = pageLimit(params.limit);
   const offset = offsetOf(params);
   const asOf = params.asOf;
-  const q = db.from<FastestLapRow>(
-    asOf === undefined
-      ? db.raw('?? AS f', [FASTEST_LAPS_TABLE])
-      : seasonFastestLapsAt(db, seasonId, asOf, 'f'),
-  );
+  let rows: FastestLapRow[];
   if (asOf === undefined) {
-    void q.where('season_id', seasonId);
+    const q = db<FastestLapRow>(FASTEST_LAPS_TABLE).where('season_id', seasonId);
     // Without a week: the latest week that has laps, in the same statement.
     if (params.raceWeekNum !== undefined) void q.andWhere('race_week_num', params.raceWeekNum);
     else
@@ -513,20 +509,27 @@ export async function seasonFastestLaps(
         'race_week_num',
         db(CAR_TIMES_TABLE).where({ season_id: seasonId }).max('race_week_num'),
       );
+    if (params.carId !== undefined) void q.andWhere('car_id', params.carId);
+    rows = await q
+      .select<FastestLapRow[]>('*')
+      .orderBy([
+        { column: 'best_lap_time', order: 'asc' },
+        { column: 'cust_id', order: 'asc' },
+      ])
+      .offset(offset)
+      .limit(limit + 1);
   } else {
     // Without a week: the week of the last race before the instant (laps or not).
-    const week = params.raceWeekNum ?? (await seasonCutWeek(db, seasonId, asOf));
-    void q.where('race_week_num', week ?? -1);
+    const laps = await seasonFastestLapsAt(
+      db,
+      seasonId,
+      asOf,
+      params.raceWeekNum,
+      offset + limit + 1,
+      params.carId,
+    );
+    rows = laps.slice(offset);
   }
-  if (params.carId !== undefined) void q.andWhere('car_id', params.carId);
-  const rows = await q
-    .select<FastestLapRow[]>('*')
-    .orderBy([
-      { column: 'best_lap_time', order: 'asc' },
-      { column: 'cust_id', order: 'asc' },
-    ])
-    .offset(offset)
-    .limit(limit + 1);
   return offsetPage(rows, limit, offset, (r, index) => ({
     rank: index + 1,
     driver: { custId: r.cust_id, displayName: r.display_name, countryCode: r.country_code },
