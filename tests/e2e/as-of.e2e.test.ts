@@ -1,19 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { dayOf, endOfDay, formatDay } from '../../src/domain/as-of.ts';
-import type { SubsessionResultsData } from '../../src/events/racing/results.ts';
 import { driverNamed, gt3Subsessions } from '../../src/http/racing/test-support/racing-world.ts';
-import { IngestWriter } from '../../src/ingest/pipeline/writer.ts';
-import { silentLogger } from '../../src/projections/core/fixtures.test-support.ts';
-import { racingProjections } from '../../src/projections/racing/index.ts';
 import { formatIrating } from '../../web/lib/racing-format.ts';
-import { catchUpForTest } from '../support/runtime.ts';
 import { useRacingBrowser } from './support/racing-browser.ts';
 
 /**
  * The driver profile as of a date in Chromium (docs/as-of.md): the iRating of that day from the
- * history, the as-of bar by keyboard, and a correction recorded later through the ingest
- * pipeline's correcting recorder: the corrected value "as known now", the old one "as shown
- * then", and the page as Pitwall showed it before the correction. axe finds nothing.
+ * history, the as-of bar by keyboard, and the reason a future date is not shown. axe finds
+ * nothing. A correction replayed by the admin, "as shown then" next to "as known now", is
+ * as-of-replay.e2e.test.ts.
  */
 const b = useRacingBrowser();
 const lena = driverNamed('Lena Fischer');
@@ -73,48 +68,5 @@ describe('the driver profile as of a date in Chromium', () => {
       '1 Jan 2099 is in the future',
     );
     expect(await b.axeViolations()).toEqual([]);
-  });
-
-  it('shows a correction recorded later: as shown then next to as known now', async () => {
-    const { day, last } = raceDay();
-    const old = last.row!.newIrating!;
-    const corrected: SubsessionResultsData = {
-      ...last.s,
-      simsessions: last.s.simsessions.map((x) => ({
-        ...x,
-        results: x.results.map((r) =>
-          r.custId === lena.custId && x.type === 'race' ? { ...r, newIrating: old - 41 } : r,
-        ),
-      })),
-    };
-    // The replay's way in: the ingest writer compares with the stream and appends the correction.
-    const { knex, eventStore } = b.server.db.runtime;
-    const writer = new IngestWriter(eventStore, { now: () => new Date(), source: 'import' });
-    await writer.record([{ kind: 'subsession', data: corrected }]);
-    await writer.flush();
-    expect(writer.counts.corrected).toBe(1);
-    await catchUpForTest({ knex, eventStore, logger: silentLogger }, racingProjections);
-
-    await b.open(`/drivers/${lena.custId}?category=sports_car&asOf=${day}`);
-    expect(await cardIrating()).toBe(formatIrating(old - 41));
-    const note = b.page.locator('[data-test="correction-sports_car"]');
-    expect(await note.locator('[data-test="shown-then-irating"]').innerText()).toBe(
-      formatIrating(old),
-    );
-    expect(await note.locator('[data-test="known-now-irating"]').innerText()).toBe(
-      formatIrating(old - 41),
-    );
-    expect(await note.innerText()).toMatch(/As Pitwall showed it then/);
-    expect(await b.axeViolations()).toEqual([]);
-
-    await note.locator('[data-test="see-shown-then"]').click();
-    await b.page.waitForURL((url) => url.searchParams.has('known'));
-    await b.page.locator('[data-test="see-known-now"]').waitFor();
-    expect(await cardIrating()).toBe(formatIrating(old));
-    expect(await b.page.locator('[data-test="as-of-banner"]').innerText()).toMatch(
-      /as Pitwall knew it on .* UTC \(learned time\)/,
-    );
-    expect(await b.axeViolations()).toEqual([]);
-    expect(b.consoleErrors).toEqual([]);
   });
 });

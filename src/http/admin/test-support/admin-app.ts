@@ -26,6 +26,8 @@ import { setupsProjection } from '../../../projections/setups/projection.ts';
 import { recruitmentProjection } from '../../../projections/recruitment/projection.ts';
 import { teamsProjection } from '../../../projections/teams/projection.ts';
 import { usersProjection } from '../../../projections/users/projection.ts';
+import { allProjections } from '../../../projections/index.ts';
+import { ingestJobHandlers } from '../../../ingest/jobs/handlers.ts';
 import { expect } from 'vitest';
 import { NOT_VISIBLE_YET } from '../../mutation.ts';
 import { TestClient, type Sent } from '../../test-support/client.ts';
@@ -36,7 +38,8 @@ import { createTestDatabase, type TestDatabase } from '../../../../tests/support
  * The real app as `npm start` wires it, on a fresh database: the PostgreSQL event store, the
  * BullMQ job system on the machine's Redis (a unique prefix), workers running the projections
  * the admin pages read (articles, users, session replays, racing results, teams, pros, gear,
- * setups, the catalog, series, seasons, recruitment), and the accounts area. No ingest worker runs, so a requested replay stays queued: its job is the ingest's.
+ * setups, the catalog, series, seasons, recruitment), and the accounts area. No ingest worker runs
+ * unless `ingest` asks for it, so a requested replay stays queued: its job is the ingest's.
  * Mutations therefore travel the production path: command → append → wake-up job → projection
  * → read-your-writes wait → redirect.
  *
@@ -100,7 +103,17 @@ export interface AdminApp {
 /** How long a mutation's answer waits for its read models in these tests (production: 3 s). */
 export const TEST_READ_YOUR_WRITES_MS = 15_000;
 
-export async function startAdminApp(options: { web?: WebMode } = {}): Promise<AdminApp> {
+export interface AdminAppOptions {
+  web?: WebMode;
+  /**
+   * Run the ingest queue's handlers too (the worker's `ingestJobHandlers`, on the demo world this
+   * database records: no iRacing credentials) and every projection, so a requested replay runs
+   * and the public pages it changes are served up to date.
+   */
+  ingest?: boolean;
+}
+
+export async function startAdminApp(options: AdminAppOptions = {}): Promise<AdminApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'pitwall-admin-'));
   // The test runtime (tests/support/runtime.ts): jobs on the machine's Redis under a unique
   // prefix, no REDIS_URL in the app's config (so the sign-in rate limiter lives in this test's
@@ -112,8 +125,8 @@ export async function startAdminApp(options: { web?: WebMode } = {}): Promise<Ad
       poolMax: 10,
       pools: { eventStore: 3 },
       logger,
-      projections: PROJECTIONS,
-      workers: { handlerFactories: [] },
+      projections: options.ingest ? allProjections : PROJECTIONS,
+      workers: { handlerFactories: options.ingest ? [ingestJobHandlers] : [] },
       // The answer's read-your-writes wait, raised from production's 3 s for a busy CI machine.
       env: { DATA_DIR: dataDir, READ_YOUR_WRITES_MS: String(TEST_READ_YOUR_WRITES_MS) },
     });
