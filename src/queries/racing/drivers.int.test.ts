@@ -4,10 +4,11 @@ import { seedRacingDataset } from './dataset.test-support.ts';
 import {
   compareDrivers,
   driverSubsessions,
-  getDriverProfile,
+  driverHeaderStatement,
   listDrivers,
   type DriverListItemDto,
 } from './drivers.ts';
+import { run } from '../../db/batch.ts';
 import { searchDrivers } from './driver-search.ts';
 import { encodeCursor, InvalidQueryError } from './paging.ts';
 
@@ -232,25 +233,12 @@ describe('driver queries', () => {
     ]);
   });
 
-  it('shows a profile with rating history and percentile ranks; null for an unknown driver', async () => {
-    const p = await getDriverProfile(db.knex, 1);
-    expect(p).toMatchObject({
-      displayName: 'Max Verstappen',
-      flairName: 'Netherlands',
-      memberSince: '2015-03-01',
-      iratingHistory: [
-        {
-          category: 'sports_car',
-          points: [
-            { date: '2025-01-08', value: 2990 },
-            { date: '2025-01-15', value: 3080 },
-          ],
-        },
-      ],
-    });
+  it('heads a profile with the driver and percentile ranks; null for an unknown driver', async () => {
+    const p = await run(db.knex, driverHeaderStatement(1));
+    expect(p).toMatchObject({ displayName: 'Max Verstappen', memberSince: '2015-03-01' });
     // Driver 1 has the best sports-car iRating: 5 of 6 rated drivers are in lower buckets.
     expect(p?.iratingPercentiles).toContainEqual({ category: 'sports_car', percentile: 83.3 });
-    expect(await getDriverProfile(db.knex, 424242)).toBeNull();
+    expect(await run(db.knex, driverHeaderStatement(424242))).toBeNull();
   });
 
   it('pages a driver’s races newest first with the rating change', async () => {

@@ -9,7 +9,6 @@ import {
   IRATING_BUCKETS_TABLE,
 } from '../../projections/drivers/tables.ts';
 import { DRIVER_TOTALS_TABLE } from '../../projections/driver-career/tables.ts';
-import { RATING_HISTORY_TABLE } from '../../projections/rating-history/tables.ts';
 import { SEASON_DRIVER_STATS_TABLE } from '../../projections/season-leaderboards/tables.ts';
 import { RESULTS_TABLE, SUBSESSIONS_TABLE } from '../../projections/subsessions/tables.ts';
 import {
@@ -432,57 +431,6 @@ export async function compareDrivers(
   return {
     drivers: ids.flatMap((id) => summaries.get(id) ?? []),
     missing: ids.filter((id) => !summaries.has(id)),
-  };
-}
-
-export interface RatingPointDto {
-  /** YYYY-MM-DD. */
-  date: string;
-  value: number;
-}
-
-export interface DriverProfileDto extends DriverSummaryDto {
-  /** Percentile rank by iRating per category: share of rated drivers below this one, 0..100. */
-  iratingPercentiles: { category: RacingCategory; percentile: number }[];
-  /** iRating charts per category, oldest point first. */
-  iratingHistory: { category: RacingCategory; points: RatingPointDto[] }[];
-}
-
-/** A driver's page; null for an unknown customer id. */
-export async function getDriverProfile(db: Knex, custId: number): Promise<DriverProfileDto | null> {
-  const summary = (await summariesOf(db, [custId])).get(custId);
-  if (!summary) return null;
-  const rated = summary.licenses.filter((l) => l.irating !== null);
-  const [history, percentiles] = await Promise.all([
-    // One row per chart, its points ascending by date (the projection keeps them so); dates
-    // as JSON are ISO whatever the session's DateStyle.
-    db.raw<{ rows: { category: string; dates: string[]; values: number[] }[] }>(
-      `SELECT category, array_to_json(recorded_on) AS dates, value AS values
-         FROM ${RATING_HISTORY_TABLE} WHERE cust_id = ? AND chart = 'irating' ORDER BY category`,
-      [custId],
-    ),
-    percentileRanks(
-      db,
-      rated.map((l) => ({ category: l.category, irating: l.irating! })),
-    ),
-  ]);
-  const charts = new Map<string, RatingPointDto[]>();
-  for (const h of history.rows) {
-    charts.set(
-      h.category,
-      h.dates.map((date, i) => ({ date, value: h.values[i]! })),
-    );
-  }
-  return {
-    ...summary,
-    iratingPercentiles: rated.map((l, i) => ({
-      category: l.category,
-      percentile: percentiles[i]!,
-    })),
-    iratingHistory: [...charts].map(([category, points]) => ({
-      category: category as RacingCategory,
-      points,
-    })),
   };
 }
 
