@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/browser.ts';
+import { launchChromium, addClientCookies, watchPage } from './support/browser.ts';
 import { buildWebBundle } from './support/build.ts';
 import { send, startAdminApp, type AdminApp } from '../../src/http/admin/test-support/admin-app.ts';
 
@@ -32,21 +32,9 @@ beforeAll(async () => {
   const { client } = await app.signedIn('admin');
   browser = await launchChromium();
   context = await browser.newContext();
-  const { hostname } = new URL(app.url);
-  await context.addCookies(
-    [...client.cookies].map(([name, value]) => ({
-      name,
-      value: encodeURIComponent(value),
-      domain: hostname,
-      path: '/',
-    })),
-  );
+  await addClientCookies(context, app.url, client.cookies);
   page = await context.newPage();
-  page.setDefaultTimeout(20_000);
-  page.on('console', (m) => {
-    if (m.type() === 'error') consoleErrors.push(m.text());
-  });
-  page.on('pageerror', (e) => consoleErrors.push(e.message));
+  watchPage(page, consoleErrors);
 }, 240_000);
 
 afterAll(async () => {

@@ -12,7 +12,7 @@ import { waitForJob } from '../../src/ingest/jobs/workers.test-support.ts';
 import { allProjections } from '../../src/projections/index.ts';
 import { formatIrating } from '../../web/lib/racing-format.ts';
 import { axeViolations } from './support/axe.ts';
-import { launchChromium } from './support/browser.ts';
+import { launchChromium, addClientCookies, watchPage } from './support/browser.ts';
 import { buildWebBundle } from './support/build.ts';
 
 /**
@@ -128,21 +128,9 @@ beforeAll(async () => {
   const { client } = await app.signedIn('admin');
   browser = await launchChromium();
   context = await browser.newContext();
-  const { hostname } = new URL(app.url);
-  await context.addCookies(
-    [...client.cookies].map(([name, value]) => ({
-      name,
-      value: encodeURIComponent(value),
-      domain: hostname,
-      path: '/',
-    })),
-  );
+  await addClientCookies(context, app.url, client.cookies);
   page = await context.newPage();
-  page.setDefaultTimeout(20_000);
-  page.on('console', (m) => {
-    if (m.type() === 'error') consoleErrors.push(m.text());
-  });
-  page.on('pageerror', (e) => consoleErrors.push(e.message));
+  watchPage(page, consoleErrors);
 }, 300_000);
 
 afterAll(async () => {

@@ -8,7 +8,7 @@ import { demoSetupFile } from '../../src/files/demo-setup-file.ts';
 import { send } from '../../src/http/admin/test-support/admin-app.ts';
 import { SCRIPTED_SVG, TINY_PNG } from '../support/images.ts';
 import { axeViolations } from './support/axe.ts';
-import { launchChromium } from './support/browser.ts';
+import { launchChromium, addClientCookies, watchPage } from './support/browser.ts';
 import { buildWebBundle } from './support/build.ts';
 
 /**
@@ -61,23 +61,11 @@ beforeAll(async () => {
   // axe-core is injected as a script tag, which the app's CSP (rightly) refuses.
   guestContext = await browser.newContext({ bypassCSP: true });
   adminContext = await browser.newContext({ bypassCSP: true });
-  const { hostname } = new URL(app.url);
-  await adminContext.addCookies(
-    [...client.cookies].map(([name, value]) => ({
-      name,
-      value: encodeURIComponent(value),
-      domain: hostname,
-      path: '/',
-    })),
-  );
+  await addClientCookies(adminContext, app.url, client.cookies);
   guest = await guestContext.newPage();
   admin = await adminContext.newPage();
   for (const page of [guest, admin]) {
-    page.setDefaultTimeout(20_000);
-    page.on('console', (m) => {
-      if (m.type() === 'error') consoleErrors.push(m.text());
-    });
-    page.on('pageerror', (e) => consoleErrors.push(e.message));
+    watchPage(page, consoleErrors);
   }
 }, 240_000);
 

@@ -5,7 +5,7 @@ import { TOO_MANY_OPEN } from '../../src/commands/recruitment/decider.ts';
 import { startAdminApp, type AdminApp } from '../../src/http/admin/test-support/admin-app.ts';
 import type { TestClient } from '../../src/http/test-support/client.ts';
 import { axeViolations } from './support/axe.ts';
-import { launchChromium } from './support/browser.ts';
+import { launchChromium, addClientCookies, watchPage } from './support/browser.ts';
 import { buildWebBundle } from './support/build.ts';
 
 /**
@@ -27,15 +27,7 @@ const RACER = 1000; // the driver of the recorded race (iRating 2,010 after it)
 
 async function contextFor(client: TestClient): Promise<BrowserContext> {
   const context = await browser.newContext({ bypassCSP: true });
-  const { hostname } = new URL(app.url);
-  await context.addCookies(
-    [...client.cookies].map(([name, value]) => ({
-      name,
-      value: encodeURIComponent(value),
-      domain: hostname,
-      path: '/',
-    })),
-  );
+  await addClientCookies(context, app.url, client.cookies);
   return context;
 }
 
@@ -48,11 +40,7 @@ beforeAll(async () => {
   browser = await launchChromium();
   ownerContext = await contextFor(ownerClient);
   owner = await ownerContext.newPage();
-  owner.setDefaultTimeout(20_000);
-  owner.on('console', (m) => {
-    if (m.type() === 'error') consoleErrors.push(m.text());
-  });
-  owner.on('pageerror', (e) => consoleErrors.push(e.message));
+  watchPage(owner, consoleErrors);
 }, 240_000);
 
 afterAll(async () => {
