@@ -14,7 +14,7 @@ import { SEASONS_TABLE, SEASON_WEEKS_TABLE } from '../../projections/seasons/tab
 import { SESSIONS_TABLE, SUBSESSIONS_TABLE } from '../../projections/subsessions/tables.ts';
 import type { RatedDriverDto } from './distribution.ts';
 import { iso } from './paging.ts';
-import { toTrack, type DriverRefDto, type TrackDto } from './shapes.ts';
+import { toTrack, toWinner, type DriverRefDto, type TrackDto } from './shapes.ts';
 
 /**
  * The racing data of the home page, from read models and bounded by indexes (never a scan of the
@@ -265,14 +265,7 @@ const notableRaceOf = (r: NotableRaceRow): NotableRaceDto => ({
   track: toTrack(r),
   strengthOfField: r.event_sof,
   fieldSize: r.num_drivers,
-  winner:
-    r.winner_cust_id === null
-      ? null
-      : {
-          custId: r.winner_cust_id,
-          displayName: r.winner_name ?? '',
-          teamName: r.winner_team_name,
-        },
+  winner: toWinner(r),
 });
 
 function seriesWeekOf(r: SeriesWeekRow, day: string): SeriesWeekDto {

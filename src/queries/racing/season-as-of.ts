@@ -227,7 +227,7 @@ export async function seasonTopAt(
 }
 
 /** A driver's best race lap of a week and car: the columns of racing_fastest_laps the lists read. */
-export interface FastestLapAtRow {
+export interface FastestLapRow {
   cust_id: number;
   display_name: string;
   country_code: string | null;
@@ -260,7 +260,7 @@ export async function seasonFastestLapsAt(
   weekAsked: number | undefined,
   count: number,
   carId?: number,
-): Promise<FastestLapAtRow[]> {
+): Promise<FastestLapRow[]> {
   const cut = await seasonCutWeek(db, seasonId, at);
   const week = weekAsked ?? cut;
   if (cut === null || week === null || week > cut) return [];
@@ -272,13 +272,13 @@ export async function seasonFastestLapsAt(
                  WHERE season_id = ? AND race_week_num = ? ${car}
                  ORDER BY best_lap_time, cust_id`;
   if (week < cut) {
-    return preparedRows<FastestLapAtRow>(db, `${laps} LIMIT ${count}`, [
+    return preparedRows<FastestLapRow>(db, `${laps} LIMIT ${count}`, [
       seasonId,
       week,
       ...carBinding,
     ]);
   }
-  type Walked = FastestLapAtRow & { week_best: number; replaced: boolean };
+  type Walked = FastestLapRow & { week_best: number; replaced: boolean };
   for (let limit = count + 20; ; limit *= 2) {
     const rows = await preparedRows<Walked>(
       db,

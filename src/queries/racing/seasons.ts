@@ -20,8 +20,8 @@ import {
   type Page,
   type PageRequest,
 } from './paging.ts';
-import { seasonCarTimesAt, seasonFastestLapsAt } from './season-as-of.ts';
-import { toTrack, type CarDto, type DriverRefDto, type TrackDto } from './shapes.ts';
+import { seasonCarTimesAt, seasonFastestLapsAt, type FastestLapRow } from './season-as-of.ts';
+import { toTrack, toWinner, type CarDto, type DriverRefDto, type TrackDto } from './shapes.ts';
 
 /**
  * A season's pages: header, schedule with participation, recent races, car times, fastest laps
@@ -343,14 +343,7 @@ export function shapeRecentRace(r: RecentRaceRow): RecentRaceDto {
     official: r.official,
     strengthOfField: r.event_sof,
     fieldSize: r.num_drivers,
-    winner:
-      r.winner_cust_id === null
-        ? null
-        : {
-            custId: r.winner_cust_id,
-            displayName: r.winner_name ?? '',
-            teamName: r.winner_team_name,
-          },
+    winner: toWinner(r),
     eventBestLapTime: r.event_best_lap_time,
     numCautions: r.num_cautions,
     numLeadChanges: r.num_lead_changes,
@@ -467,19 +460,6 @@ export interface FastestLapDto {
   lapTime: number;
   subsessionId: number;
   setAt: string;
-}
-
-interface FastestLapRow {
-  cust_id: number;
-  display_name: string;
-  country_code: string | null;
-  car_id: number;
-  car_name: string;
-  race_week_num: number;
-  track_id: number;
-  best_lap_time: number;
-  subsession_id: number;
-  set_at: Date;
 }
 
 /**

@@ -89,6 +89,17 @@ export function toTrack(r: {
   return { trackId: r.track_id, trackName: r.track_name, configName: r.config_name };
 }
 
+/** A race's winner as lists show it (the team too in a team event); null before results. */
+export function toWinner(r: {
+  winner_cust_id: number | null;
+  winner_name: string | null;
+  winner_team_name: string | null;
+}): (DriverRefDto & { teamName: string | null }) | null {
+  return r.winner_cust_id === null
+    ? null
+    : { custId: r.winner_cust_id, displayName: r.winner_name ?? '', teamName: r.winner_team_name };
+}
+
 export function parseCategory(value: string): RacingCategory {
   if ((RACING_CATEGORIES as readonly string[]).includes(value)) return value as RacingCategory;
   throw new InvalidQueryError(

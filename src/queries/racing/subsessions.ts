@@ -16,6 +16,7 @@ import { InvalidQueryError, iso } from './paging.ts';
 import {
   toLicense,
   toTrack,
+  toWinner,
   type CarDto,
   type DriverRefDto,
   type LicenseDto,
@@ -387,14 +388,7 @@ export async function getSession(db: Knex, sessionId: number): Promise<SessionDt
       subsessionId: x.subsession_id,
       strengthOfField: x.event_sof,
       fieldSize: x.num_drivers,
-      winner:
-        x.winner_cust_id === null
-          ? null
-          : {
-              custId: x.winner_cust_id,
-              displayName: x.winner_name ?? '',
-              teamName: x.winner_team_name,
-            },
+      winner: toWinner(x),
       eventBestLapTime: x.event_best_lap_time,
       official: x.official,
     })),
