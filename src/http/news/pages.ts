@@ -3,7 +3,7 @@ import type { RouteHandler } from '../routing/types.ts';
 import { listFavoriteDrivers } from '../../queries/favorites.ts';
 import { homeRacing } from '../../queries/racing/home.ts';
 import { topDriversAt } from '../../queries/racing/drivers-as-of.ts';
-import { pageAsOf, withoutParameters } from '../racing/shared/as-of.ts';
+import { nowOf, pageAsOf, withoutParameters } from '../racing/shared/as-of.ts';
 
 /** Drivers per category in "Top drivers", races in "Notable races", series in "This week". */
 const HOME_RACING = { topDrivers: 5, notableRaces: 6, seriesWeeks: 4 };
@@ -30,7 +30,7 @@ export const showHome: RouteHandler = async (req, res, deps) => {
   const at = resolved.asOf.raceBefore;
   const [latestArticles, racing, user] = await Promise.all([
     listLatestPublishedArticles(deps.knex, HOME_LATEST_COUNT),
-    homeRacing(deps.knex, HOME_RACING),
+    homeRacing(deps.knex, HOME_RACING, nowOf(deps)),
     deps.resolveUser ? deps.resolveUser(req) : Promise.resolve(null),
   ]);
   const { topDrivers: current, notableRaces: notable, seriesWeeks: weeks } = racing;

@@ -148,13 +148,17 @@ const count = (n: number): number => {
  *    distinct drivers (a few hundred season rows and one participation key each).
  */
 /**
- * Today on the database's clock (UTC), so that the statement has no parameter: PostgreSQL then
- * plans it once per connection for good, where with a date parameter it kept planning it per
- * execution (its generic plan looked dearer than the custom ones).
+ * Today (UTC) as a literal in the statement's text, not a parameter: with a date parameter
+ * PostgreSQL kept planning the statement per execution (its generic plan looked dearer than the
+ * custom ones); as a literal the text changes once a day, and each day's named statement is
+ * planned once per connection. The day comes from the caller's clock, so tests pin it.
  */
-const TODAY = `(now() AT TIME ZONE 'UTC')::date`;
+function todaySql(now: Date): string {
+  return `DATE '${now.toISOString().slice(0, 10)}'`;
+}
 
-function homeSql(limits: HomeRacingLimits): string {
+function homeSql(limits: HomeRacingLimits, now: Date): string {
+  const TODAY = todaySql(now);
   const newest = `(SELECT max(start_time) FROM ${SESSIONS_TABLE})`;
   return `SELECT
   (SELECT coalesce(json_agg(t ORDER BY t.drivers DESC, t.category, t.irating DESC, t.cust_id DESC),
@@ -230,9 +234,13 @@ function homeSql(limits: HomeRacingLimits): string {
 
 const DAY_MS = 86_400_000;
 
-/** The home page's racing data now (today: which week each season has reached). */
-export async function homeRacing(db: Knex, limits: HomeRacingLimits): Promise<HomeRacingDto> {
-  const [row] = await preparedRows<HomeRow>(db, homeSql(limits), []);
+/** The home page's racing data at `now` (today: which week each season has reached). */
+export async function homeRacing(
+  db: Knex,
+  limits: HomeRacingLimits,
+  now: Date,
+): Promise<HomeRacingDto> {
+  const [row] = await preparedRows<HomeRow>(db, homeSql(limits, now), []);
   if (!row) throw new Error('the home statement answered no row');
   return {
     topDrivers: topDriversOf(row.top_drivers),
