@@ -48,7 +48,7 @@ export type RebuildOutcome =
  * JavaScript on this process's one event loop: two replays only take turns on it, and each makes
  * the other's reads and writes wait for the loop, whereas `finish` and ANALYZE are database work
  * that overlaps a replay well. At 100,000 drivers (docs/benchmarks.md, "Data")
- * racing_results took 46.7 s alone and 57–64 s with rating history's replay beside it.
+ * racing_results took 46.7 s alone and 57–64 s with another projection's replay beside it.
  * A failure does not stop the others. Resolves with one outcome per rebuilt projection, in the
  * given order; never rejects.
  */

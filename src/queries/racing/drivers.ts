@@ -36,7 +36,7 @@ import {
  * Drivers: list (by iRating in a category or by name, either direction, optionally of one
  * country), comparison, profile with rating history, and a driver's races (search as you type:
  * driver-search.ts). Reads racing_drivers, racing_driver_licenses,
- * racing_season_driver_stats, racing_rating_history and racing_results / racing_subsessions.
+ * racing_season_driver_stats and racing_results / racing_subsessions.
  */
 
 export interface DriverListItemDto {
