@@ -440,6 +440,7 @@ export function AdminEditPage({
   description,
   action,
   onSubmit,
+  revisionField,
   errors,
   behind,
   onLoadCurrent,
@@ -458,6 +459,8 @@ export function AdminEditPage({
   description?: ReactNode;
   action?: ReactNode;
   onSubmit: (event: FormEvent) => void;
+  /** The revision the form was opened at, also as a hidden `expectedRevision` field. */
+  revisionField?: string;
   errors: FormErrors;
   behind: boolean;
   onLoadCurrent: () => void;
@@ -476,6 +479,9 @@ export function AdminEditPage({
       <Head title={headTitle ?? title} />
       <AdminPageHeader title={title} back={back} description={description} action={action} />
       <form onSubmit={onSubmit} noValidate className="grid max-w-3xl gap-6" data-test={formTestId}>
+        {revisionField !== undefined && (
+          <input type="hidden" name="expectedRevision" value={revisionField} />
+        )}
         <StaleFormAlert errors={errors} behind={behind} onLoadCurrent={onLoadCurrent} />
         <Card>{children}</Card>
         <FormActions label={submitLabel} busy={busy} saved={saved} testId={submitTestId} />

@@ -1,7 +1,6 @@
-import { useForm } from '@inertiajs/react';
-import type { FormEvent } from 'react';
 import { Field } from '../../../components/Field.tsx';
 import { AdminCreatePage, TextAreaField } from '../../../components/admin/AdminForm.tsx';
+import { useCreateForm } from '../../../components/admin/useEditForm.ts';
 import { route } from '../../../generated/routes.ts';
 import { useSlugFollows } from '../../../hooks/use-slug-follows.ts';
 import type { ArticleLimits } from './types.ts';
@@ -20,28 +19,22 @@ export interface ArticleFormFields {
 
 /** `/admin/articles/create`: a new draft. The slug follows the title until it is edited. */
 export default function CreateArticle({ limits }: Props) {
-  const form = useForm<ArticleFormFields>({ title: '', slug: '', excerpt: '', bodyMarkdown: '' });
+  const { form, fields, page } = useCreateForm<ArticleFormFields>(
+    { title: '', slug: '', excerpt: '', bodyMarkdown: '' },
+    { url: route('admin.articles.store') },
+  );
   const change = useSlugFollows<ArticleFormFields>(form.setData, 'title', limits.slugMax);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    form.post(route('admin.articles.store'), { preserveScroll: true });
-  };
-
   return (
     <AdminCreatePage
       title="New article"
       back={{ href: route('admin.articles'), label: 'Articles' }}
-      onSubmit={submit}
-      errors={form.errors}
-      busy={form.processing}
+      {...page}
       submitLabel="Create draft"
       formTestId="article-form"
       submitTestId="article-submit"
     >
       <ArticleFields
-        data={form.data}
-        errors={form.errors}
+        {...fields}
         limits={limits}
         onChange={change}
         slugHint="Suggested from the title. Lowercase words joined by hyphens; it becomes the address /news/<slug>."

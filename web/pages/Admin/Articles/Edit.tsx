@@ -1,14 +1,14 @@
-import { Head, Link, router, useForm } from '@inertiajs/react';
+import { Head, Link, router } from '@inertiajs/react';
 import { ExternalLink } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Badge } from '../../../components/Badge.tsx';
 import { Button } from '../../../components/Button.tsx';
 import { Card } from '../../../components/Card.tsx';
-import { FormSaved } from '../../../components/FormSaved.tsx';
 import { route } from '../../../generated/routes.ts';
 import { cn } from '../../../lib/cn.ts';
 import { articleBodyClasses } from '../../../lib/article-format.ts';
-import { FormAlert, formError } from '../../../components/admin/AdminForm.tsx';
+import { FormActions, StaleFormAlert } from '../../../components/admin/AdminForm.tsx';
+import { useEditForm } from '../../../components/admin/useEditForm.ts';
 import { ArticleFields, type ArticleFormFields } from './Create.tsx';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import type { AdminArticleEdit, ArticleLimits } from './types.ts';
@@ -18,14 +18,11 @@ export interface Props {
   limits: ArticleLimits;
 }
 
-type EditFormData = ArticleFormFields & { expectedRevision: string };
-
-const formDataOf = (article: AdminArticleEdit): EditFormData => ({
+const fieldsOf = (article: AdminArticleEdit): ArticleFormFields => ({
   title: article.title,
   slug: article.slug,
   excerpt: article.excerpt,
   bodyMarkdown: article.bodyMarkdown,
-  expectedRevision: article.revision,
 });
 
 const articleOf = (page: { props: unknown }) => (page.props as Props).article;
@@ -38,24 +35,12 @@ const articleOf = (page: { props: unknown }) => (page.props as Props).article;
  * other than what the editor sees.
  */
 export default function EditArticle({ article, limits }: Props) {
-  const form = useForm<EditFormData>(formDataOf(article));
+  const { form, behind, load, fields, page } = useEditForm(article, fieldsOf, {
+    url: route('admin.articles.update', { id: article.id }),
+    recordOf: (props) => (props as Props).article,
+  });
   const [tab, setTab] = useState<'write' | 'preview'>('write');
   const [toggling, setToggling] = useState(false);
-  const behind = form.data.expectedRevision !== article.revision;
-
-  /** Takes the server's current version into the form (after a save, a publish, or a conflict). */
-  const loadCurrent = (current: AdminArticleEdit) => {
-    form.setDefaults(formDataOf(current));
-    form.setData(formDataOf(current));
-  };
-
-  const save = (event: FormEvent) => {
-    event.preventDefault();
-    form.patch(route('admin.articles.update', { id: article.id }), {
-      preserveScroll: true,
-      onSuccess: (page) => loadCurrent(articleOf(page)),
-    });
-  };
 
   const togglePublished = () => {
     const options = {
@@ -63,7 +48,7 @@ export default function EditArticle({ article, limits }: Props) {
       onStart: () => setToggling(true),
       onFinish: () => setToggling(false),
       onSuccess: (page: { props: unknown }) => {
-        if (!form.isDirty) loadCurrent(articleOf(page));
+        if (!form.isDirty) load(articleOf(page));
       },
     };
     if (article.status === 'published') {
@@ -123,25 +108,14 @@ export default function EditArticle({ article, limits }: Props) {
         </div>
       </header>
 
-      <form onSubmit={save} noValidate className="grid max-w-3xl gap-6" data-test="article-form">
+      <form
+        onSubmit={page.onSubmit}
+        noValidate
+        className="grid max-w-3xl gap-6"
+        data-test="article-form"
+      >
         <input type="hidden" name="expectedRevision" value={form.data.expectedRevision} />
-        <FormAlert message={formError(form.errors)}>
-          {behind && (
-            <div>
-              <Button
-                size="sm"
-                variant="secondary"
-                onClick={() => {
-                  form.clearErrors();
-                  loadCurrent(article);
-                }}
-                data-test="load-current"
-              >
-                Load the current version
-              </Button>
-            </div>
-          )}
-        </FormAlert>
+        <StaleFormAlert errors={page.errors} behind={behind} onLoadCurrent={page.onLoadCurrent} />
         {form.isDirty && (
           <p className="text-sm text-ink-muted" data-test="unsaved">
             Unsaved changes. Publishing waits until they are saved.
@@ -158,22 +132,15 @@ export default function EditArticle({ article, limits }: Props) {
         {tab === 'write' ? (
           <Card>
             <ArticleFields
-              data={form.data}
-              errors={form.errors}
+              {...fields}
               limits={limits}
-              onChange={(field, value) => form.setData(field, value)}
               slugHint="The address /news/<slug>. Changing it frees the old one; links to it stop working."
             />
           </Card>
         ) : (
           <Preview article={article} unsaved={form.data.bodyMarkdown !== article.bodyMarkdown} />
         )}
-        <div className="flex items-center gap-3">
-          <Button type="submit" busy={form.processing} data-test="article-submit">
-            Save
-          </Button>
-          <FormSaved show={form.recentlySuccessful} />
-        </div>
+        <FormActions label="Save" busy={page.busy} saved={page.saved} testId="article-submit" />
       </form>
     </>
   );

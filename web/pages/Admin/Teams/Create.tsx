@@ -1,7 +1,7 @@
-import { useForm } from '@inertiajs/react';
-import type { FormEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Field } from '../../../components/Field.tsx';
 import { AdminCreatePage, FileField, TextAreaField } from '../../../components/admin/AdminForm.tsx';
+import { useCreateForm } from '../../../components/admin/useEditForm.ts';
 import { route } from '../../../generated/routes.ts';
 import { useSlugFollows } from '../../../hooks/use-slug-follows.ts';
 import type { TeamFormFields, TeamLimits } from './types.ts';
@@ -22,36 +22,22 @@ type CreateTeamForm = TeamFormFields & { logo: File | null };
  * follows the name until it is edited.
  */
 export default function CreateTeam({ limits }: Props) {
-  const form = useForm<CreateTeamForm>({
-    name: '',
-    slug: '',
-    tag: '',
-    description: '',
-    links: '',
-    members: '',
-    logo: null,
-  });
+  const { form, fields, page } = useCreateForm<CreateTeamForm>(
+    { name: '', slug: '', tag: '', description: '', links: '', members: '', logo: null },
+    { url: route('admin.teams.store'), forceFormData: true },
+  );
   const change = useSlugFollows<CreateTeamForm>(form.setData, 'name', limits.slugMax);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    form.post(route('admin.teams.store'), { preserveScroll: true, forceFormData: true });
-  };
-
   return (
     <AdminCreatePage
       title="New team"
       back={{ href: route('admin.teams'), label: 'Teams' }}
-      onSubmit={submit}
-      errors={form.errors}
-      busy={form.processing}
+      {...page}
       submitLabel="Create team"
       formTestId="team-form"
       submitTestId="team-submit"
     >
       <TeamFields
-        data={form.data}
-        errors={form.errors}
+        {...fields}
         limits={limits}
         onChange={change}
         slugHint="Suggested from the name. Lowercase words joined by hyphens; the address becomes /teams/<slug>."
@@ -61,7 +47,7 @@ export default function CreateTeam({ limits }: Props) {
           name="logo"
           accept="image/png,image/jpeg,image/webp"
           onChange={(file) => form.setData('logo', file)}
-          error={form.errors.logo}
+          error={fields.errors.logo}
           hint={`Optional: a PNG, JPEG or WebP image, at most ${logoSizeLabel(limits.logoMaxBytes)}.`}
           progress={form.progress?.percentage}
         />
