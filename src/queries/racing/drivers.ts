@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { run, statement, type Statement } from '../../db/batch.ts';
+import { known, run, statement, type Statement } from '../../db/batch.ts';
 import { preparedRows } from '../../db/prepared.ts';
 import type { RacingCategory } from '../../events/racing/common.ts';
 import {
@@ -418,20 +418,71 @@ export interface DriverComparisonDto {
   missing: number[];
 }
 
+/** The distinct ids of a comparison; InvalidQueryError unless 1 to 10 integers. */
+function comparedIds(custIds: readonly number[]): number[] {
+  const ids = [...new Set(custIds)];
+  if (ids.length < 1 || ids.length > 10 || !ids.every((id) => Number.isInteger(id))) {
+    throw new InvalidQueryError('ids', 'ids must hold 1 to 10 distinct integer customer ids');
+  }
+  return ids;
+}
+
 /** Side by side: licences and career totals of 2..10 drivers. */
 export async function compareDrivers(
   db: Knex,
   custIds: readonly number[],
 ): Promise<DriverComparisonDto> {
-  const ids = [...new Set(custIds)];
-  if (ids.length < 1 || ids.length > 10 || !ids.every((id) => Number.isInteger(id))) {
-    throw new InvalidQueryError('ids', 'ids must hold 1 to 10 distinct integer customer ids');
-  }
+  const ids = comparedIds(custIds);
   const summaries = await summariesOf(db, ids);
   return {
     drivers: ids.flatMap((id) => summaries.get(id) ?? []),
     missing: ids.filter((id) => !summaries.has(id)),
   };
+}
+
+/** Who a compared driver is, with the licences. */
+export interface ComparedDriverDto {
+  custId: number;
+  displayName: string;
+  countryCode: string | null;
+  licenses: LicenseDto[];
+}
+
+/**
+ * The drivers of a comparison page (1..10 ids) in the order asked, with their licences, and the
+ * ids not found: one statement, to send in a batch with the comparison's other reads
+ * (src/db/batch.ts). Career figures are not summed here: the page reads the driver career read
+ * model (driverCareersStatement).
+ */
+export function comparedDriversStatement(
+  custIds: readonly number[],
+): Statement<{ drivers: ComparedDriverDto[]; missing: number[] }> {
+  const ids = comparedIds(custIds);
+  return statement<
+    { cust_id: number; display_name: string; country_code: string | null; licenses: LicenseRow[] },
+    { drivers: ComparedDriverDto[]; missing: number[] }
+  >(
+    `SELECT d.cust_id, d.display_name, d.country_code, ${licenceRowsJson('d.cust_id')} AS licenses
+       FROM ${DRIVERS_TABLE} d WHERE d.cust_id = ANY(?::int4[])`,
+    [ids],
+    (rows) => {
+      const found = new Map(
+        rows.map((d) => [
+          d.cust_id,
+          {
+            custId: d.cust_id,
+            displayName: d.display_name,
+            countryCode: d.country_code,
+            licenses: toLicenses(d.licenses),
+          },
+        ]),
+      );
+      return {
+        drivers: ids.flatMap((id) => found.get(id) ?? []),
+        missing: ids.filter((id) => !found.has(id)),
+      };
+    },
+  );
 }
 
 /** Who a driver is, with the licences and the percentile rank of each iRating. */
@@ -505,24 +556,30 @@ export async function percentileRanks(
   db: Knex,
   asked: readonly { category: string; irating: number }[],
 ): Promise<number[]> {
-  if (asked.length === 0) return [];
-  const { rows } = await db.raw<{
-    rows: { category: string; bucket_start: number; drivers: number }[];
-  }>(
+  return run(db, percentileRanksStatement(asked));
+}
+
+/** The statement of percentileRanks (to run alone or in a batch); none when nothing is asked. */
+export function percentileRanksStatement(
+  asked: readonly { category: string; irating: number }[],
+): Statement<number[]> {
+  if (asked.length === 0) return known([]);
+  return statement<{ category: string; bucket_start: number; drivers: number }, number[]>(
     `SELECT category, bucket_start, drivers FROM ${IRATING_BUCKETS_TABLE}
       WHERE category = ANY(?::text[])`,
     [[...new Set(asked.map((a) => a.category))]],
+    (rows) =>
+      asked.map(({ category, irating }) => {
+        let below = 0;
+        let total = 0;
+        for (const r of rows) {
+          if (r.category !== category) continue;
+          total += r.drivers;
+          if (r.bucket_start + IRATING_BUCKET_WIDTH <= irating) below += r.drivers;
+        }
+        return percentileOf(below, total);
+      }),
   );
-  return asked.map(({ category, irating }) => {
-    let below = 0;
-    let total = 0;
-    for (const r of rows) {
-      if (r.category !== category) continue;
-      total += r.drivers;
-      if (r.bucket_start + IRATING_BUCKET_WIDTH <= irating) below += r.drivers;
-    }
-    return percentileOf(below, total);
-  });
 }
 
 export interface DriverSubsessionDto {

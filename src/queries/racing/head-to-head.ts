@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { known, run, statement, type Statement } from '../../db/batch.ts';
 import { RESULTS_TABLE, SUBSESSIONS_TABLE } from '../../projections/subsessions/tables.ts';
 import { iso } from './paging.ts';
 
@@ -49,25 +50,32 @@ export async function headToHeads(
   db: Knex,
   pairs: readonly (readonly [number, number])[],
 ): Promise<HeadToHeadDto[]> {
-  if (pairs.length === 0) return [];
-  const { rows } = await db.raw<{
-    rows: {
-      a_id: number;
-      b_id: number;
-      races: number;
-      a_ahead: number;
-      b_ahead: number;
-      gap: number | null;
-      recent: {
-        subsession_id: number;
-        start_time: string;
-        series_name: string;
-        track_name: string;
-        a_position: number;
-        b_position: number;
-      }[];
-    }[];
-  }>(
+  return run(db, headToHeadsStatement(pairs));
+}
+
+interface HeadToHeadRow {
+  a_id: number;
+  b_id: number;
+  races: number;
+  a_ahead: number;
+  b_ahead: number;
+  gap: number | null;
+  recent: {
+    subsession_id: number;
+    start_time: string;
+    series_name: string;
+    track_name: string;
+    a_position: number;
+    b_position: number;
+  }[];
+}
+
+/** The statement of headToHeads (to run alone or in a batch, src/db/batch.ts); none for no pair. */
+export function headToHeadsStatement(
+  pairs: readonly (readonly [number, number])[],
+): Statement<HeadToHeadDto[]> {
+  if (pairs.length === 0) return known([]);
+  return statement<HeadToHeadRow, HeadToHeadDto[]>(
     `WITH races AS MATERIALIZED (
        SELECT cust_id, subsession_id, simsession_number, start_time, finish_position
          FROM ${RESULTS_TABLE} WHERE cust_id = ANY(?::int4[]) AND is_primary),
@@ -96,21 +104,22 @@ export async function headToHeads(
                   LIMIT ${SHARED_RACES_LISTED}) y) r
       ORDER BY p.n`,
     [[...new Set(pairs.flat())], pairs.map((p) => p[0]), pairs.map((p) => p[1])],
+    (rows) =>
+      rows.map((t) => ({
+        aCustId: t.a_id,
+        bCustId: t.b_id,
+        races: t.races,
+        aAhead: t.a_ahead,
+        bAhead: t.b_ahead,
+        averageGap: t.races > 0 ? t.gap : null,
+        recent: t.recent.map((r) => ({
+          subsessionId: r.subsession_id,
+          startTime: iso(r.start_time)!,
+          seriesName: r.series_name,
+          trackName: r.track_name,
+          aPosition: r.a_position,
+          bPosition: r.b_position,
+        })),
+      })),
   );
-  return rows.map((t) => ({
-    aCustId: t.a_id,
-    bCustId: t.b_id,
-    races: t.races,
-    aAhead: t.a_ahead,
-    bAhead: t.b_ahead,
-    averageGap: t.races > 0 ? t.gap : null,
-    recent: t.recent.map((r) => ({
-      subsessionId: r.subsession_id,
-      startTime: iso(r.start_time)!,
-      seriesName: r.series_name,
-      trackName: r.track_name,
-      aPosition: r.a_position,
-      bPosition: r.b_position,
-    })),
-  }));
 }

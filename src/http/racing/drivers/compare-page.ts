@@ -1,6 +1,13 @@
-import { compareDrivers, percentileRanks } from '../../../queries/racing/drivers.ts';
-import { driverCareers, driverRatingHistories } from '../../../queries/racing/driver-profile.ts';
-import { headToHeads as readHeadToHeads } from '../../../queries/racing/head-to-head.ts';
+import { batch } from '../../../db/batch.ts';
+import {
+  comparedDriversStatement,
+  percentileRanksStatement,
+} from '../../../queries/racing/drivers.ts';
+import {
+  driverCareersStatement,
+  driverRatingHistoriesStatement,
+} from '../../../queries/racing/driver-profile.ts';
+import { headToHeadsStatement } from '../../../queries/racing/head-to-head.ts';
 import { HttpError } from '../../errors.ts';
 import type { RouteHandler } from '../../routing/types.ts';
 import type { ComparedDriver, HeadToHead } from '../../../../web/pages/Drivers/Compare.tsx';
@@ -35,11 +42,18 @@ export const compareDriversPage: RouteHandler = async (req, res, deps) => {
     0,
     MAX_COMPARED,
   );
-  // Five statements in two round trips, whatever the number of drivers: who they are, then
-  // their careers, histories, percentiles and every pair's shared races side by side.
-  const [{ drivers: known, missing }, careerOf] = await Promise.all([
-    compareDrivers(deps.knex, asked),
-    driverCareers(deps.knex, asked),
+  // Five statements in two round trips (src/db/batch.ts), whatever the number of drivers: who
+  // they are, their careers and every pair's shared races side by side (an id not found has no
+  // races, and its pairs are left out below); then, in the category shown, their histories and
+  // percentiles.
+  const pairs: [number, number][] = [];
+  for (let i = 0; i < asked.length; i++) {
+    for (let j = i + 1; j < asked.length; j++) pairs.push([asked[i]!, asked[j]!]);
+  }
+  const [{ drivers: known, missing }, careerOf, duelsAsked] = await batch(deps.knex, [
+    comparedDriversStatement(asked),
+    driverCareersStatement(asked),
+    headToHeadsStatement(pairs),
   ]);
   if (known[0]?.custId !== baseId) throw notFound();
   const careers = known.map((p) => careerOf.get(p.custId) ?? []);
@@ -49,22 +63,15 @@ export const compareDriversPage: RouteHandler = async (req, res, deps) => {
     known[0].licenses.find((l) => l.irating !== null)?.category ??
     'sports_car';
 
-  const pairs: [number, number][] = [];
-  for (let i = 0; i < known.length; i++) {
-    for (let j = i + 1; j < known.length; j++) pairs.push([known[i]!.custId, known[j]!.custId]);
-  }
+  const knownIds = new Set(known.map((p) => p.custId));
+  const duels = duelsAsked.filter((d) => knownIds.has(d.aCustId) && knownIds.has(d.bCustId));
   const rated = known.flatMap((p) => {
     const irating = p.licenses.find((l) => l.category === category)?.irating ?? null;
     return irating === null ? [] : [{ custId: p.custId, category, irating }];
   });
-  const [historyOf, duels, percentiles] = await Promise.all([
-    driverRatingHistories(
-      deps.knex,
-      known.map((p) => p.custId),
-      category,
-    ),
-    readHeadToHeads(deps.knex, pairs),
-    percentileRanks(deps.knex, rated),
+  const [historyOf, percentiles] = await batch(deps.knex, [
+    driverRatingHistoriesStatement([...knownIds], category),
+    percentileRanksStatement(rated),
   ]);
   const percentileOf = new Map(rated.map((r, i) => [r.custId, percentiles[i]!]));
   const histories = known.map((p) => historyOf.get(p.custId) ?? []);
