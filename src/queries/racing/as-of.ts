@@ -1,5 +1,4 @@
 import type { Knex } from 'knex';
-import { preparedRows } from '../../db/prepared.ts';
 import type { AsOf } from '../../domain/as-of.ts';
 import { RACING_CATEGORIES, type RacingCategory } from '../../events/racing/common.ts';
 import { DRIVER_HISTORY_TABLE } from '../../projections/driver-history/tables.ts';
@@ -21,15 +20,23 @@ export type AsOfBounds = Pick<AsOf, 'raceBefore' | 'knownBefore'>;
 
 /** The UTC day of the first race Pitwall holds (`YYYY-MM-DD`), null when it holds none. */
 export async function firstRaceDay(db: Knex): Promise<string | null> {
-  // min() over the sessions' start_time index (racing_sessions_recent): one probe, prepared
-  // (every as-of page asks; src/db/prepared.ts).
-  const rows = await preparedRows<{ first: Date | null }>(
-    db,
+  return run(db, firstRaceDayStatement());
+}
+
+/**
+ * The statement of firstRaceDay (to run alone or in a page's batch, src/db/batch.ts): min() over
+ * the sessions' start_time index (racing_sessions_recent), one probe, prepared (every as-of page
+ * asks; src/db/prepared.ts).
+ */
+export function firstRaceDayStatement(): Statement<string | null> {
+  return statement<{ first: Date | null }, string | null>(
     `SELECT min(start_time) AS first FROM ${SESSIONS_TABLE}`,
     [],
+    (rows) => {
+      const first = rows[0]?.first;
+      return first ? first.toISOString().slice(0, 10) : null;
+    },
   );
-  const first = rows[0]?.first;
-  return first ? first.toISOString().slice(0, 10) : null;
 }
 
 /** A driver's licence in one category at a moment, and where it comes from. */

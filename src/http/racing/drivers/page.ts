@@ -24,7 +24,7 @@ import type {
   MostDriven,
   RecentRace,
 } from '../../../../web/pages/Drivers/Show.tsx';
-import { pageAsOf, withoutParameters } from '../shared/as-of.ts';
+import { pageAsOfDeferred, withoutParameters } from '../shared/as-of.ts';
 import { correctionsRead, ratingsAsOfFrom, ratingsAsOfReads } from './as-of-ratings.ts';
 import { driverPageQuery, driverParams } from './schema.ts';
 
@@ -76,7 +76,7 @@ export const showDriver: RouteHandler = async (req, res, deps) => {
   const raw = req.query as Record<string, unknown>;
   const query = driverPageQuery.safeParse(raw);
   if (!query.success) return res.inertia.redirect(canonical);
-  const state = await pageAsOf({ knex: deps.knex, now: deps.now }, raw);
+  const state = await pageAsOfDeferred({ knex: deps.knex, now: deps.now }, raw);
   if (!state.ok) return res.inertia.redirect(`${canonical}${withoutParameters(raw, state.drop)}`);
   const { asOf } = state;
   const past = !isNow(asOf);
@@ -96,10 +96,12 @@ export const showDriver: RouteHandler = async (req, res, deps) => {
     throw error;
   }
 
-  // Two round trips (src/db/batch.ts): what does not depend on the category shown, then what
-  // does (and the rating corrections, which depend on the ratings the first one found).
+  // Two round trips (src/db/batch.ts): what does not depend on the category shown (with the
+  // first race day, unless the as-of state needed it already), then what does (and the rating
+  // corrections, which depend on the ratings the first one found).
   const [ratingsNow, ratingsThen] = ratingsAsOfReads(custId, asOf);
-  const [profile, careerNow, careerThen, now, then, races] = await batch(deps.knex, [
+  const [firstDay, profile, careerNow, careerThen, now, then, races] = await batch(deps.knex, [
+    state.firstDay,
     driverHeaderStatement(custId),
     raceBefore === null
       ? driverCareersStatement([custId])
@@ -185,7 +187,7 @@ export const showDriver: RouteHandler = async (req, res, deps) => {
   }));
 
   await res.inertia.render('Drivers/Show', {
-    asOf: state.view,
+    asOf: state.view(firstDay),
     asOfQuery,
     driver: {
       id: String(profile.custId),

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { Knex } from '../../../db/knex.ts';
 import { AS_OF_NOW, dayOf, parseAsOf, type AsOf } from '../../../domain/as-of.ts';
-import { firstRaceDay } from '../../../queries/racing/as-of.ts';
+import { known, type Statement } from '../../../db/batch.ts';
+import { firstRaceDay, firstRaceDayStatement } from '../../../queries/racing/as-of.ts';
 import type { AsOfView } from '../../../../web/components/AsOfBar.tsx';
 import { HttpError } from '../../errors.ts';
 
@@ -84,8 +85,16 @@ export async function pageAsOf(
   query: Record<string, unknown>,
   clocks: PageClocks = 'both',
 ): Promise<PageAsOf> {
-  const now = nowOf(deps);
-  const firstDay = await firstRaceDay(deps.knex);
+  return resolvePageAsOf(nowOf(deps), await firstRaceDay(deps.knex), query, clocks);
+}
+
+/** pageAsOf with the clock and the first race day given. */
+function resolvePageAsOf(
+  now: Date,
+  firstDay: string | null,
+  query: Record<string, unknown>,
+  clocks: PageClocks,
+): PageAsOf {
   const ignoredKnown =
     clocks === 'race-time' && query.known !== undefined && query.known !== ''
       ? KNOWN_NOT_APPLIED
@@ -106,6 +115,45 @@ export async function pageAsOf(
   if (result.problem.kind === 'malformed')
     return { ok: false, drop: new Set([result.problem.param]) };
   return { ok: true, asOf: AS_OF_NOW, view: view(AS_OF_NOW, result.problem.message) };
+}
+
+/**
+ * pageAsOf for a page that sends the first race day (the picker's lower bound) with its own first
+ * batch (src/db/batch.ts): when the URL names no as-of state (neither `asOf` nor `known`) the page
+ * is today's whatever the first day is, so nothing is read here and `firstDay` is the statement
+ * to send; otherwise pageAsOf reads it first and `firstDay` is the value it read. `view` takes
+ * what `firstDay` gave. The same answers as pageAsOf.
+ */
+export async function pageAsOfDeferred(
+  deps: AsOfDeps,
+  query: Record<string, unknown>,
+  clocks: PageClocks = 'both',
+): Promise<
+  | {
+      ok: true;
+      asOf: AsOf;
+      firstDay: Statement<string | null>;
+      view: (firstDay: string | null) => AsOfView;
+    }
+  | { ok: false; drop: ReadonlySet<string> }
+> {
+  const absent = (v: unknown) => v === undefined || v === '';
+  if (absent(query.asOf) && absent(query.known)) {
+    const now = nowOf(deps);
+    return {
+      ok: true,
+      asOf: AS_OF_NOW,
+      firstDay: firstRaceDayStatement(),
+      view: (firstDay) => {
+        const state = resolvePageAsOf(now, firstDay, query, clocks);
+        if (!state.ok) throw new Error('pageAsOfDeferred: no as-of value, yet refused');
+        return state.view;
+      },
+    };
+  }
+  const state = await pageAsOf(deps, query, clocks);
+  if (!state.ok) return state;
+  return { ok: true, asOf: state.asOf, firstDay: known(state.view.min), view: () => state.view };
 }
 
 /** `?…` of the query without the `drop` parameters (and without non-string values). */
