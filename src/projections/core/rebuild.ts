@@ -282,12 +282,22 @@ async function startAtHead(deps: RunnerDeps, projection: Projection): Promise<Re
   };
 }
 
-/** ANALYZE of each table, two at a time (each on its own connection). */
+/**
+ * VACUUM (ANALYZE) of each table, two at a time (each on its own connection): statistics for the
+ * planner, and the visibility map set, so index-only scans on the swapped-in tables answer from
+ * the index instead of fetching every heap page until autovacuum first visits the new tables
+ * (never, on a server that runs with autovacuum off).
+ *
+ * The replay's batches commit without waiting for their WAL to be flushed, and a vacuum cannot
+ * mark a page all-visible while a commit of its rows is not yet flushed (it may not set the hint
+ * bits). One synchronous commit first flushes the WAL up to it, and so every earlier commit.
+ */
 async function analyzeTables(knex: Knex, schema: string, tables: readonly string[]): Promise<void> {
+  await knex.transaction((trx) => trx.raw('SELECT pg_current_xact_id()'));
   let next = 0;
   const lane = async () => {
     for (let i = next++; i < tables.length; i = next++) {
-      await knex.raw('ANALYZE ??.??', [schema, tables[i]!]);
+      await knex.raw('VACUUM (ANALYZE) ??.??', [schema, tables[i]!]);
     }
   };
   await Promise.all([lane(), lane()]);
