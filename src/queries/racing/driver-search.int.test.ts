@@ -8,7 +8,8 @@ import {
   SURNAME_PREFIX_KEY,
 } from '../../projections/drivers/tables.ts';
 import { createRacingTables } from '../../projections/racing/testing.ts';
-import { searchDrivers, type DriverSearchHitDto } from './driver-search.ts';
+import { batch } from '../../db/batch.ts';
+import { searchDrivers, searchDriversStatement, type DriverSearchHitDto } from './driver-search.ts';
 import { escapeLike, normaliseSearch, toLicense, type LicenseRow } from './shapes.ts';
 
 /**
@@ -198,5 +199,19 @@ describe('driver search in one statement', () => {
     expect((await searchDrivers(db.knex, { q: 'zann', limit: 2 })).map((h) => h.custId)).toEqual([
       2000, 2002,
     ]);
+  });
+});
+
+describe('driver search in a batch', () => {
+  it('answers as the function does, for texts with quotes, backslashes and LIKE characters', async () => {
+    const texts = ['ma', "o'br", 'ma%', 'back\\', 'k\\s', '1001', 'zann'];
+    const together = await batch(
+      db.knex,
+      texts.map((q) => searchDriversStatement({ q, limit: 5 })),
+    );
+    for (const [i, q] of texts.entries()) {
+      expect(together[i], q).toEqual(await searchDrivers(db.knex, { q, limit: 5 }));
+    }
+    expect(together.some((hits) => hits.length > 0)).toBe(true);
   });
 });

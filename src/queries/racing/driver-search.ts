@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { preparedRows } from '../../db/prepared.ts';
+import { run, statement, type Statement } from '../../db/batch.ts';
 import { toLicenses } from './licences.ts';
 import { InvalidQueryError } from './paging.ts';
 import { escapeLike, normaliseSearch, type LicenseDto, type LicenseRow } from './shapes.ts';
@@ -43,6 +43,14 @@ export async function searchDrivers(
   db: Knex,
   params: { q: string; limit?: number },
 ): Promise<DriverSearchHitDto[]> {
+  return run(db, searchDriversStatement(params));
+}
+
+/** searchDrivers as a statement, to send in one round trip with others (src/db/batch.ts). */
+export function searchDriversStatement(params: {
+  q: string;
+  limit?: number;
+}): Statement<DriverSearchHitDto[]> {
   const q = normaliseSearch(params.q);
   const limit = params.limit ?? 10;
   if (!Number.isInteger(limit) || limit < 1 || limit > 25) {
@@ -50,8 +58,7 @@ export async function searchDrivers(
   }
   const numeric = /^\d{1,9}$/.test(q);
   const fragments = q.length >= 3 && !numeric;
-  const rows = await preparedRows<SearchHitRow>(
-    db,
+  return statement(
     `SELECT cust_id, display_name, country_code, licenses
        FROM racing_search_drivers(?::text, ?::int, ?::text, ?::text, ?::int)`,
     [
@@ -61,11 +68,12 @@ export async function searchDrivers(
       fragments ? `%${escapeLike(q)}%` : null,
       limit,
     ],
+    (rows: SearchHitRow[]) =>
+      rows.map((h) => ({
+        custId: h.cust_id,
+        displayName: h.display_name,
+        countryCode: h.country_code,
+        licenses: toLicenses(h.licenses),
+      })),
   );
-  return rows.map((h) => ({
-    custId: h.cust_id,
-    displayName: h.display_name,
-    countryCode: h.country_code,
-    licenses: toLicenses(h.licenses),
-  }));
 }
