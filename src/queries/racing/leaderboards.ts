@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { run, statement, type Statement } from '../../db/batch.ts';
 import { preparedRows } from '../../db/prepared.ts';
 import { SEASON_DRIVER_STATS_TABLE } from '../../projections/season-leaderboards/tables.ts';
 import { seasonDriverTotalsAt, seasonTopAt, type DriverTotalsRow } from './season-as-of.ts';
@@ -72,13 +73,64 @@ export async function seasonLeaderboard(
   const column = COLUMN[kind];
   if (!column)
     throw new InvalidQueryError('kind', `leaderboard must be one of ${LEADERBOARDS.join(', ')}`);
+  if (params.asOf === undefined) return run(db, seasonLeaderboardStatement(seasonId, kind, params));
   const limit = pageLimit(params.limit);
   const offset = offsetOf(params);
-  const rows =
-    params.asOf === undefined
-      ? await currentRows(db, seasonId, column, offset, limit)
-      : await rowsAt(db, seasonId, column, params.asOf, offset, limit);
+  const rows = await rowsAt(db, seasonId, column, params.asOf, offset, limit);
   return offsetPage(rows, limit, offset, (r, index) => entryOf(r, column, index));
+}
+
+const STATS_COLUMNS = `cust_id, display_name, country_code, races, wins, poles, top_fives, laps_led,
+  incidents`;
+
+/** One leaderboard's rows today: an index range scan (the page size in the text). */
+const boardSql = (column: Column, rows: number, offset: boolean) =>
+  `SELECT ${STATS_COLUMNS} FROM ${SEASON_DRIVER_STATS_TABLE}
+    WHERE season_id = ? AND ${column} > 0
+    ORDER BY ${column} DESC, cust_id
+    LIMIT ${rows}${offset ? ' OFFSET ?' : ''}`;
+
+/** The statement of seasonLeaderboard today (without `asOf`). */
+export function seasonLeaderboardStatement(
+  seasonId: number,
+  kind: LeaderboardKind,
+  params: PageRequest = {},
+): Statement<Page<LeaderboardEntryDto>> {
+  const column = COLUMN[kind];
+  if (!column)
+    throw new InvalidQueryError('kind', `leaderboard must be one of ${LEADERBOARDS.join(', ')}`);
+  const limit = pageLimit(params.limit);
+  const offset = offsetOf(params);
+  return statement<StatsRow, Page<LeaderboardEntryDto>>(
+    boardSql(column, limit + 1, offset > 0),
+    offset > 0 ? [seasonId, offset] : [seasonId],
+    (rows) => offsetPage(rows, limit, offset, (r, index) => entryOf(r, column, index)),
+  );
+}
+
+/** The first `limit` entries of all four leaderboards today, in one statement. */
+export function seasonLeaderboardsStatement(
+  seasonId: number,
+  limit: number,
+): Statement<Record<LeaderboardKind, LeaderboardEntryDto[]>> {
+  const rows = pageLimit(limit);
+  return statement<
+    StatsRow & { kind: LeaderboardKind },
+    Record<LeaderboardKind, LeaderboardEntryDto[]>
+  >(
+    LEADERBOARDS.map(
+      (kind) => `(SELECT '${kind}' AS kind, b.* FROM (${boardSql(COLUMN[kind], rows, false)}) b)`,
+    ).join(' UNION ALL '),
+    LEADERBOARDS.map(() => seasonId),
+    (all) =>
+      Object.fromEntries(
+        LEADERBOARDS.map((kind) => {
+          const column = COLUMN[kind];
+          const mine = all.filter((r) => r.kind === kind);
+          return [kind, mine.map((r, index) => entryOf(r, column, index))];
+        }),
+      ) as Record<LeaderboardKind, LeaderboardEntryDto[]>,
+  );
 }
 
 function entryOf(r: StatsRow, column: Column, index: number): LeaderboardEntryDto {
@@ -98,35 +150,6 @@ function entryOf(r: StatsRow, column: Column, index: number): LeaderboardEntryDt
 }
 
 type Column = (typeof COLUMN)[LeaderboardKind];
-
-function currentRows(
-  db: Knex,
-  seasonId: number,
-  column: Column,
-  offset: number,
-  limit: number,
-): Promise<StatsRow[]> {
-  return db<StatsRow & { season_id: number }>(SEASON_DRIVER_STATS_TABLE)
-    .select(
-      'cust_id',
-      'display_name',
-      'country_code',
-      'races',
-      'wins',
-      'poles',
-      'top_fives',
-      'laps_led',
-      'incidents',
-    )
-    .where('season_id', seasonId)
-    .andWhere(column, '>', 0)
-    .orderBy([
-      { column, order: 'desc' },
-      { column: 'cust_id', order: 'asc' },
-    ])
-    .offset(offset)
-    .limit(limit + 1);
-}
 
 /** Totals at an instant named as the season's rows name the drivers now (one key probe each). */
 async function named(db: Knex, seasonId: number, totals: DriverTotalsRow[]): Promise<StatsRow[]> {

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { batch, run, statement, type Statement } from '../../db/batch.ts';
 import { preparedRows } from '../../db/prepared.ts';
 import { CAR_TIMES_TABLE } from '../../projections/lap-times/tables.ts';
 import { PACE_BAND_WIDTH, PACE_TABLE } from '../../projections/pace/tables.ts';
@@ -13,7 +14,7 @@ import { seasonCarTimesAt } from './season-as-of.ts';
 import {
   getSeason,
   seasonExists,
-  seasonParticipation,
+  seasonParticipationStatement,
   RECENT_RACE_COLUMNS,
   type SeasonDto,
   type TimeSlotParticipationDto,
@@ -48,36 +49,45 @@ export interface SeasonSummaryDto {
   maxStrengthOfField: number | null;
 }
 
+interface SummaryRow {
+  weeks: number;
+  sessions: number;
+  races: number;
+  entries: number;
+  sof_sum: string | null;
+  sof_count: number;
+  max_sof: number | null;
+  unique_drivers: number;
+}
+
 /** The season's totals (zeros for a season without races). */
 export async function seasonSummary(db: Knex, seasonId: number): Promise<SeasonSummaryDto> {
-  const rows = await preparedRows<{
-    weeks: number;
-    sessions: number;
-    races: number;
-    entries: number;
-    sof_sum: string | null;
-    sof_count: number;
-    max_sof: number | null;
-    unique_drivers: number;
-  }>(
-    db,
+  return run(db, seasonSummaryStatement(seasonId));
+}
+
+/** The statement of seasonSummary. */
+export function seasonSummaryStatement(seasonId: number): Statement<SeasonSummaryDto> {
+  return statement<SummaryRow, SeasonSummaryDto>(
     `SELECT count(DISTINCT race_week_num)::int AS weeks, coalesce(sum(sessions), 0)::int AS sessions,
             coalesce(sum(subsessions), 0)::int AS races, coalesce(sum(drivers), 0)::int AS entries,
             sum(sof_sum) AS sof_sum, coalesce(sum(sof_count), 0)::int AS sof_count, max(max_sof) AS max_sof,
             coalesce((SELECT drivers FROM ${SEASON_DRIVER_COUNTS_TABLE} WHERE season_id = ?), 0) AS unique_drivers
        FROM ${PARTICIPATION_TABLE} WHERE season_id = ?`,
     [seasonId, seasonId],
+    (rows) => {
+      const r = rows[0]!;
+      return {
+        weeksRaced: r.weeks,
+        sessions: r.sessions,
+        races: r.races,
+        entries: r.entries,
+        uniqueDrivers: r.unique_drivers,
+        averageStrengthOfField:
+          r.sof_count > 0 ? Math.round(Number(r.sof_sum) / r.sof_count) : null,
+        maxStrengthOfField: r.max_sof,
+      };
+    },
   );
-  const r = rows[0]!;
-  return {
-    weeksRaced: r.weeks,
-    sessions: r.sessions,
-    races: r.races,
-    entries: r.entries,
-    uniqueDrivers: r.unique_drivers,
-    averageStrengthOfField: r.sof_count > 0 ? Math.round(Number(r.sof_sum) / r.sof_count) : null,
-    maxStrengthOfField: r.max_sof,
-  };
 }
 
 export interface SeasonOverviewDto {
@@ -127,33 +137,42 @@ export interface SeasonParticipationDto {
 
 /**
  * Entries, distinct drivers and strength of field per week and per time slot (the
- * participation and SoF pages), optionally of one week. Two reads by key prefix.
+ * participation and SoF pages), optionally of one week. Two reads by key prefix, one round trip.
  */
 export async function seasonParticipationByWeek(
   db: Knex,
   seasonId: number,
   params: { raceWeekNum?: number } = {},
 ): Promise<SeasonParticipationDto> {
-  const week = params.raceWeekNum;
-  const [timeSlots, { rows }] = await Promise.all([
-    seasonParticipation(db, seasonId, params),
-    db.raw<{ rows: (ParticipationSumsRow & { race_week_num: number })[] }>(
-      `SELECT p.race_week_num, sum(p.sessions)::int AS sessions, sum(p.subsessions)::int AS subsessions,
-              sum(p.drivers)::int AS drivers, sum(p.sof_sum) AS sof_sum, sum(p.sof_count)::int AS sof_count,
-              max(p.max_sof) AS max_sof, coalesce(min(u.unique_drivers), 0) AS unique_drivers
-         FROM ${PARTICIPATION_TABLE} p
-         LEFT JOIN ${PARTICIPATION_WEEKS_TABLE} u
-                ON u.season_id = p.season_id AND u.race_week_num = p.race_week_num
-        WHERE p.season_id = ? ${week !== undefined ? 'AND p.race_week_num = ?' : ''}
-        GROUP BY p.race_week_num
-        ORDER BY p.race_week_num`,
-      week !== undefined ? [seasonId, week] : [seasonId],
-    ),
+  const [weeks, timeSlots] = await batch(db, [
+    seasonWeekParticipationStatement(seasonId, params),
+    seasonParticipationStatement(seasonId, params),
   ]);
-  return {
-    weeks: rows.map((r) => ({ raceWeekNum: r.race_week_num, ...participationOf(r) })),
-    timeSlots,
-  };
+  return { weeks, timeSlots };
+}
+
+/** Per week that has races (optionally one week), by week: the sums of its time slots. */
+export function seasonWeekParticipationStatement(
+  seasonId: number,
+  params: { raceWeekNum?: number } = {},
+): Statement<SeasonParticipationDto['weeks']> {
+  const week = params.raceWeekNum;
+  return statement<
+    ParticipationSumsRow & { race_week_num: number },
+    SeasonParticipationDto['weeks']
+  >(
+    `SELECT p.race_week_num, sum(p.sessions)::int AS sessions, sum(p.subsessions)::int AS subsessions,
+            sum(p.drivers)::int AS drivers, sum(p.sof_sum) AS sof_sum, sum(p.sof_count)::int AS sof_count,
+            max(p.max_sof) AS max_sof, coalesce(min(u.unique_drivers), 0) AS unique_drivers
+       FROM ${PARTICIPATION_TABLE} p
+       LEFT JOIN ${PARTICIPATION_WEEKS_TABLE} u
+              ON u.season_id = p.season_id AND u.race_week_num = p.race_week_num
+      WHERE p.season_id = ? ${week !== undefined ? 'AND p.race_week_num = ?' : ''}
+      GROUP BY p.race_week_num
+      ORDER BY p.race_week_num`,
+    week !== undefined ? [seasonId, week] : [seasonId],
+    (rows) => rows.map((r) => ({ raceWeekNum: r.race_week_num, ...participationOf(r) })),
+  );
 }
 
 interface ParticipationSumsRow {
@@ -278,6 +297,14 @@ export async function seasonStrongestRaces(
   seasonId: number,
   params: { limit?: number } = {},
 ): Promise<RecentRaceDto[]> {
+  return run(db, seasonStrongestRacesStatement(seasonId, params));
+}
+
+/** The statement of seasonStrongestRaces (its limit in the text: src/db/prepared.ts). */
+export function seasonStrongestRacesStatement(
+  seasonId: number,
+  params: { limit?: number } = {},
+): Statement<RecentRaceDto[]> {
   const limit = params.limit ?? 10;
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_STRONGEST_RACES) {
     throw new InvalidQueryError(
@@ -285,18 +312,19 @@ export async function seasonStrongestRaces(
       `limit must be an integer from 1 to ${MAX_STRONGEST_RACES}`,
     );
   }
-  const { rows } = await db.raw<{ rows: RecentRaceRow[] }>(
+  return statement<RecentRaceRow, RecentRaceDto[]>(
     `SELECT ${RECENT_RACE_COLUMNS} FROM ${SUBSESSIONS_TABLE}
       WHERE season_id = ? AND event_type = 'race' AND event_sof IS NOT NULL
       ORDER BY event_sof DESC, subsession_id
-      LIMIT ?`,
-    [seasonId, limit],
+      LIMIT ${limit}`,
+    [seasonId],
+    (rows) => rows.map(shapeRecentRace),
   );
-  return rows.map(shapeRecentRace);
 }
 
 /** A season has at most 13 weeks; this bounds the cars a lap-time grid can hold per week. */
 const MAX_GRID_ROWS = 2_000;
+const GRID_ORDER = `ORDER BY race_week_num, best_lap_time NULLS LAST, car_id LIMIT ${MAX_GRID_ROWS}`;
 
 /**
  * Every car's best lap, holder and averages in every week of the season, by week then fastest
@@ -307,20 +335,24 @@ export async function seasonLapTimeGrid(
   seasonId: number,
   params: { asOf?: Date } = {},
 ): Promise<CarTimeDto[]> {
-  const order = `ORDER BY race_week_num, best_lap_time NULLS LAST, car_id LIMIT ${MAX_GRID_ROWS}`;
   if (params.asOf !== undefined) {
     // Prepared: planning the weeks and the cut week's steps costs more than reading them.
     const at = seasonCarTimesAt(db, seasonId, params.asOf, 'c').toSQL();
     const rows = await preparedRows<CarTimeRow>(
       db,
-      `SELECT * FROM ${at.sql} ${order}`,
+      `SELECT * FROM ${at.sql} ${GRID_ORDER}`,
       at.bindings as Knex.RawBinding[],
     );
     return rows.map(shapeCarTime);
   }
-  const rows = await db<CarTimeRow>(CAR_TIMES_TABLE)
-    .where('season_id', seasonId)
-    .orderByRaw('race_week_num, best_lap_time NULLS LAST, car_id')
-    .limit(MAX_GRID_ROWS);
-  return rows.map(shapeCarTime);
+  return run(db, seasonLapTimeGridStatement(seasonId));
+}
+
+/** The statement of seasonLapTimeGrid today (without `asOf`). */
+export function seasonLapTimeGridStatement(seasonId: number): Statement<CarTimeDto[]> {
+  return statement<CarTimeRow, CarTimeDto[]>(
+    `SELECT * FROM ${CAR_TIMES_TABLE} WHERE season_id = ? ${GRID_ORDER}`,
+    [seasonId],
+    (rows) => rows.map(shapeCarTime),
+  );
 }

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { run, statement, type Statement } from '../../db/batch.ts';
 import { preparedRows } from '../../db/prepared.ts';
 import type { RacingCategory } from '../../events/racing/common.ts';
 import { CAR_TIMES_TABLE, FASTEST_LAPS_TABLE } from '../../projections/lap-times/tables.ts';
@@ -71,7 +72,10 @@ interface SeasonRow {
 const dateOnly = (d: Date): string =>
   `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
-function shapeSeason(r: SeasonRow): SeasonDto {
+/** A season row as `to_json` gives it (dates as "YYYY-MM-DD"). */
+export type SeasonJsonRow = Omit<SeasonRow, 'start_date'> & { start_date: string };
+
+export function shapeSeason(r: SeasonRow | SeasonJsonRow): SeasonDto {
   return {
     seasonId: r.season_id,
     seriesId: r.series_id,
@@ -87,7 +91,7 @@ function shapeSeason(r: SeasonRow): SeasonDto {
     multiclass: r.multiclass,
     fixedSetup: r.fixed_setup,
     maxWeeks: r.max_weeks,
-    startDate: dateOnly(r.start_date),
+    startDate: typeof r.start_date === 'string' ? r.start_date : dateOnly(r.start_date),
     scheduleDescription: r.schedule_description,
   };
 }
@@ -129,7 +133,7 @@ export interface WeekParticipationDto {
   maxStrengthOfField: number | null;
 }
 
-export interface ScheduleWeekDto {
+export interface SeasonWeekDto {
   /** 0-based, as iRacing numbers weeks; show it + 1. */
   raceWeekNum: number;
   startDate: string;
@@ -139,6 +143,9 @@ export interface ScheduleWeekDto {
   /** "HH:MM" UTC. */
   timeSlots: string[];
   startType: string | null;
+}
+
+export interface ScheduleWeekDto extends SeasonWeekDto {
   participation: WeekParticipationDto | null;
 }
 
@@ -147,9 +154,10 @@ export interface SeasonScheduleDto {
   weeks: ScheduleWeekDto[];
 }
 
-interface WeekRow {
+/** A week as JSON gives it (start_date "YYYY-MM-DD"). */
+export interface SeasonWeekRow {
   race_week_num: number;
-  start_date: Date;
+  start_date: string;
   track_id: number;
   track_name: string;
   config_name: string | null;
@@ -160,11 +168,32 @@ interface WeekRow {
   start_type: string | null;
 }
 
-/** A week of the schedule statement: start_date as JSON gives it ("YYYY-MM-DD"). */
-interface ScheduleWeekRow
-  extends Omit<WeekRow, 'start_date'>, Omit<ParticipationWeekRow, 'race_week_num'> {
-  start_date: string;
+/** A week of the schedule statement. */
+interface ScheduleWeekRow extends SeasonWeekRow, Omit<ParticipationWeekRow, 'race_week_num'> {
   has_participation: boolean;
+}
+
+/** The weeks of the season `seasonId` (an SQL expression) as a JSON array by week number. */
+export const seasonWeeksJson = (seasonId: string): string =>
+  `(SELECT coalesce(json_agg(json_build_object('race_week_num', w.race_week_num,
+                      'start_date', w.start_date, 'track_id', w.track_id, 'track_name', w.track_name,
+                      'config_name', w.config_name, 'category', w.category,
+                      'race_lap_limit', w.race_lap_limit,
+                      'race_time_limit_minutes', w.race_time_limit_minutes,
+                      'time_slots', w.time_slots, 'start_type', w.start_type)
+                    ORDER BY w.race_week_num), '[]'::json)
+      FROM ${SEASON_WEEKS_TABLE} w WHERE w.season_id = ${seasonId})`;
+
+export function shapeSeasonWeek(w: SeasonWeekRow): SeasonWeekDto {
+  return {
+    raceWeekNum: w.race_week_num,
+    startDate: w.start_date,
+    track: { ...toTrack(w), category: w.category as RacingCategory | null },
+    raceLapLimit: w.race_lap_limit,
+    raceTimeLimitMinutes: w.race_time_limit_minutes,
+    timeSlots: w.time_slots,
+    startType: w.start_type,
+  };
 }
 
 interface ParticipationWeekRow {
@@ -213,13 +242,7 @@ export async function seasonSchedule(
   return {
     season: shapeSeason(row),
     weeks: row.weeks.map((w) => ({
-      raceWeekNum: w.race_week_num,
-      startDate: w.start_date,
-      track: { ...toTrack(w), category: w.category as RacingCategory | null },
-      raceLapLimit: w.race_lap_limit,
-      raceTimeLimitMinutes: w.race_time_limit_minutes,
-      timeSlots: w.time_slots,
-      startType: w.start_type,
+      ...shapeSeasonWeek(w),
       participation: w.has_participation ? weekParticipation(w) : null,
     })),
   };
@@ -248,18 +271,29 @@ export async function seasonParticipation(
   seasonId: number,
   params: { raceWeekNum?: number } = {},
 ): Promise<TimeSlotParticipationDto[]> {
-  const q = db<ParticipationWeekRow & { season_id: number; time_slot: string }>(
-    PARTICIPATION_TABLE,
-  ).where({
-    season_id: seasonId,
-  });
-  if (params.raceWeekNum !== undefined) void q.andWhere('race_week_num', params.raceWeekNum);
-  const rows = await q.orderBy(['race_week_num', 'time_slot']);
-  return rows.map((r) => ({
-    raceWeekNum: r.race_week_num,
-    timeSlot: r.time_slot,
-    ...weekParticipation(r),
-  }));
+  return run(db, seasonParticipationStatement(seasonId, params));
+}
+
+/** The statement of seasonParticipation. */
+export function seasonParticipationStatement(
+  seasonId: number,
+  params: { raceWeekNum?: number } = {},
+): Statement<TimeSlotParticipationDto[]> {
+  const week = params.raceWeekNum;
+  return statement<ParticipationWeekRow & { time_slot: string }, TimeSlotParticipationDto[]>(
+    `SELECT race_week_num, time_slot, sessions, subsessions, drivers, unique_drivers, sof_sum,
+            sof_count, max_sof
+       FROM ${PARTICIPATION_TABLE}
+      WHERE season_id = ? ${week !== undefined ? 'AND race_week_num = ?' : ''}
+      ORDER BY race_week_num, time_slot`,
+    week !== undefined ? [seasonId, week] : [seasonId],
+    (rows) =>
+      rows.map((r) => ({
+        raceWeekNum: r.race_week_num,
+        timeSlot: r.time_slot,
+        ...weekParticipation(r),
+      })),
+  );
 }
 
 export interface RecentRaceDto {
@@ -302,29 +336,33 @@ export async function seasonRecentRaces(
   seasonId: number,
   params: PageRequest & { raceWeekNum?: number } = {},
 ): Promise<Page<RecentRaceDto>> {
+  return run(db, seasonRecentRacesStatement(seasonId, params));
+}
+
+/** The statement of seasonRecentRaces (its page size in the text: src/db/prepared.ts). */
+export function seasonRecentRacesStatement(
+  seasonId: number,
+  params: PageRequest & { raceWeekNum?: number } = {},
+): Statement<Page<RecentRaceDto>> {
   const limit = pageLimit(params.limit);
   const after = params.cursor ? decodeCursor(params.cursor, isTimeKey) : null;
   const week = params.raceWeekNum;
-  const { rows } = await db.raw<{ rows: RecentRaceRow[] }>(
+  return statement<RecentRaceRow, Page<RecentRaceDto>>(
     `SELECT ${RECENT_RACE_COLUMNS}
        FROM ${SUBSESSIONS_TABLE}
       WHERE season_id = ? AND event_type = 'race'
         ${week !== undefined ? 'AND race_week_num = ?' : ''}
-        ${after ? 'AND (start_time, subsession_id) < (?, ?)' : ''}
+        ${after ? 'AND (start_time, subsession_id) < (?::timestamptz, ?::int)' : ''}
       ORDER BY start_time DESC, subsession_id DESC
-      LIMIT ?`,
-    [
-      seasonId,
-      ...(week !== undefined ? [week] : []),
-      ...(after ? [after.t, after.s] : []),
-      limit + 1,
-    ],
-  );
-  return keysetPage(
-    rows,
-    limit,
-    (r) => ({ t: r.start_time.toISOString(), s: r.subsession_id }),
-    shapeRecentRace,
+      LIMIT ${limit + 1}`,
+    [seasonId, ...(week !== undefined ? [week] : []), ...(after ? [after.t, after.s] : [])],
+    (rows) =>
+      keysetPage(
+        rows,
+        limit,
+        (r) => ({ t: r.start_time.toISOString(), s: r.subsession_id }),
+        shapeRecentRace,
+      ),
   );
 }
 
@@ -479,37 +517,54 @@ export async function seasonFastestLaps(
   const limit = pageLimit(params.limit);
   const offset = offsetOf(params);
   const asOf = params.asOf;
-  let rows: FastestLapRow[];
   if (asOf === undefined) {
-    const q = db<FastestLapRow>(FASTEST_LAPS_TABLE).where('season_id', seasonId);
-    // Without a week: the latest week that has laps, in the same statement.
-    if (params.raceWeekNum !== undefined) void q.andWhere('race_week_num', params.raceWeekNum);
-    else
-      void q.andWhere(
-        'race_week_num',
-        db(CAR_TIMES_TABLE).where({ season_id: seasonId }).max('race_week_num'),
-      );
-    if (params.carId !== undefined) void q.andWhere('car_id', params.carId);
-    rows = await q
-      .select<FastestLapRow[]>('*')
-      .orderBy([
-        { column: 'best_lap_time', order: 'asc' },
-        { column: 'cust_id', order: 'asc' },
-      ])
-      .offset(offset)
-      .limit(limit + 1);
-  } else {
-    // Without a week: the week of the last race before the instant (laps or not).
-    const laps = await seasonFastestLapsAt(
-      db,
-      seasonId,
-      asOf,
-      params.raceWeekNum,
-      offset + limit + 1,
-      params.carId,
-    );
-    rows = laps.slice(offset);
+    return run(db, seasonFastestLapsStatement(seasonId, params));
   }
+  // Without a week: the week of the last race before the instant (laps or not).
+  const laps = await seasonFastestLapsAt(
+    db,
+    seasonId,
+    asOf,
+    params.raceWeekNum,
+    offset + limit + 1,
+    params.carId,
+  );
+  return fastestLapsPage(laps.slice(offset), limit, offset);
+}
+
+/**
+ * The statement of seasonFastestLaps today (without `asOf`); without a week, the latest week
+ * that has laps is found in the same statement.
+ */
+export function seasonFastestLapsStatement(
+  seasonId: number,
+  params: PageRequest & { raceWeekNum?: number; carId?: number } = {},
+): Statement<Page<FastestLapDto>> {
+  const limit = pageLimit(params.limit);
+  const offset = offsetOf(params);
+  const week = params.raceWeekNum;
+  return statement<FastestLapRow, Page<FastestLapDto>>(
+    `SELECT * FROM ${FASTEST_LAPS_TABLE}
+      WHERE season_id = ?
+        AND race_week_num = ${week !== undefined ? '?' : `(SELECT max(race_week_num) FROM ${CAR_TIMES_TABLE} WHERE season_id = ?)`}
+        ${params.carId !== undefined ? 'AND car_id = ?' : ''}
+      ORDER BY best_lap_time, cust_id
+      LIMIT ${limit + 1} ${offset > 0 ? 'OFFSET ?' : ''}`,
+    [
+      seasonId,
+      week !== undefined ? week : seasonId,
+      ...(params.carId !== undefined ? [params.carId] : []),
+      ...(offset > 0 ? [offset] : []),
+    ],
+    (rows) => fastestLapsPage(rows, limit, offset),
+  );
+}
+
+function fastestLapsPage(
+  rows: FastestLapRow[],
+  limit: number,
+  offset: number,
+): Page<FastestLapDto> {
   return offsetPage(rows, limit, offset, (r, index) => ({
     rank: index + 1,
     driver: { custId: r.cust_id, displayName: r.display_name, countryCode: r.country_code },

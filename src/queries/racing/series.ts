@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { RacingCategory } from '../../events/racing/common.ts';
 import { licenceGroup } from '../../domain/licence.ts';
+import { run, statement, type Statement } from '../../db/batch.ts';
 import { SEASONS_TABLE } from '../../projections/seasons/tables.ts';
 import { SERIES_TABLE } from '../../projections/series/tables.ts';
 import {
@@ -11,6 +12,15 @@ import {
   type Page,
   type PageRequest,
 } from './paging.ts';
+import {
+  seasonWeeksJson,
+  shapeSeason,
+  shapeSeasonWeek,
+  type SeasonDto,
+  type SeasonJsonRow,
+  type SeasonWeekDto,
+  type SeasonWeekRow,
+} from './seasons.ts';
 import { escapeLike, normaliseSearch, parseCategory } from './shapes.ts';
 
 /** Series: list, search (pg_trgm on the name) and one series with its seasons. Reads racing_series, racing_seasons. */
@@ -173,41 +183,97 @@ export interface SeriesDto extends SeriesListItemDto {
   seasons: SeriesSeasonDto[];
 }
 
+interface SeriesSeasonRow {
+  season_id: number;
+  season_name: string;
+  season_year: number;
+  season_quarter: number;
+  active: boolean;
+  complete: boolean;
+  official: boolean;
+}
+
+/** The series' seasons newest first: the order of `racing_seasons_series`. */
+const SEASONS_NEWEST_FIRST = 'season_year DESC, season_quarter DESC, season_id DESC';
+
+function shapeSeriesSeason(s: SeriesSeasonRow): SeriesSeasonDto {
+  return {
+    seasonId: s.season_id,
+    seasonName: s.season_name,
+    seasonYear: s.season_year,
+    seasonQuarter: s.season_quarter,
+    active: s.active,
+    complete: s.complete,
+    official: s.official,
+  };
+}
+
 /** One series with all its seasons; null for an unknown id. */
 export async function getSeries(db: Knex, seriesId: number): Promise<SeriesDto | null> {
-  const row = await db<SeriesRow>(SERIES_TABLE).where({ series_id: seriesId }).first();
-  if (!row) return null;
-  const seasons = await db(SEASONS_TABLE)
-    .select<
-      {
-        season_id: number;
-        season_name: string;
-        season_year: number;
-        season_quarter: number;
-        active: boolean;
-        complete: boolean;
-        official: boolean;
-      }[]
-    >('season_id', 'season_name', 'season_year', 'season_quarter', 'active', 'complete', 'official')
-    .where({ series_id: seriesId })
-    .orderBy([
-      { column: 'season_year', order: 'desc' },
-      { column: 'season_quarter', order: 'desc' },
-      { column: 'season_id', order: 'desc' },
-    ]);
-  return {
-    ...shapeSeries(row),
-    description: row.description,
-    seasons: seasons.map((s) => ({
-      seasonId: s.season_id,
-      seasonName: s.season_name,
-      seasonYear: s.season_year,
-      seasonQuarter: s.season_quarter,
-      active: s.active,
-      complete: s.complete,
-      official: s.official,
-    })),
-  };
+  return (await run(db, seriesFrameStatement(seriesId, null, false)))?.series ?? null;
+}
+
+export interface SeriesFrameDto {
+  series: SeriesDto;
+  /**
+   * The season asked for when it is one of the series' seasons, else (none asked for) the series'
+   * default season: the running one, else the newest; null when neither exists.
+   */
+  season: SeasonDto | null;
+  /** The season's weekly schedule when asked for (without participation), else null. */
+  weeks: SeasonWeekDto[] | null;
+}
+
+/**
+ * The series with its seasons and one season of it (`seasonId`, or the default season when
+ * null), optionally with that season's weeks: what every series view shows around its own data,
+ * in one statement. Null for an unknown series.
+ */
+export function seriesFrameStatement(
+  seriesId: number,
+  seasonId: number | null,
+  withWeeks: boolean,
+): Statement<SeriesFrameDto | null> {
+  return statement<
+    SeriesRow & {
+      seasons: SeriesSeasonRow[];
+      season: SeasonJsonRow | null;
+      weeks: SeasonWeekRow[] | null;
+    },
+    SeriesFrameDto | null
+  >(
+    `SELECT s.*,
+            coalesce((SELECT json_agg(json_build_object('season_id', x.season_id,
+                                        'season_name', x.season_name, 'season_year', x.season_year,
+                                        'season_quarter', x.season_quarter, 'active', x.active,
+                                        'complete', x.complete, 'official', x.official)
+                                      ORDER BY ${SEASONS_NEWEST_FIRST})
+                        FROM ${SEASONS_TABLE} x WHERE x.series_id = s.series_id), '[]') AS seasons,
+            to_json(p) AS season,
+            ${withWeeks ? seasonWeeksJson('p.season_id') : 'NULL'} AS weeks
+       FROM ${SERIES_TABLE} s
+       LEFT JOIN ${SEASONS_TABLE} p
+              ON p.series_id = s.series_id
+             AND p.season_id = coalesce(?::int,
+                   (SELECT d.season_id FROM ${SEASONS_TABLE} d WHERE d.series_id = s.series_id
+                     ORDER BY d.active DESC, ${SEASONS_NEWEST_FIRST}
+                     LIMIT 1))
+      WHERE s.series_id = ?`,
+    [seasonId, seriesId],
+    (rows) => {
+      const row = rows[0];
+      if (!row) return null;
+      return {
+        series: {
+          ...shapeSeries(row),
+          description: row.description,
+          seasons: row.seasons.map(shapeSeriesSeason),
+        },
+        season: row.season ? shapeSeason(row.season) : null,
+        weeks: row.season && row.weeks ? row.weeks.map(shapeSeasonWeek) : null,
+      };
+    },
+  );
 }
 
 /** Whether the catalog describes the series (its pages exist); a series known only from results is not. */

@@ -9,9 +9,9 @@ import {
   sameSlotTimes,
   type PastSession,
 } from '../../domain/split-prediction.ts';
-import { preparedRows } from '../../db/prepared.ts';
+import { known, run, statement, type Statement } from '../../db/batch.ts';
 import { SESSIONS_TABLE } from '../../projections/subsessions/tables.ts';
-import type { ScheduleWeekDto } from './seasons.ts';
+import type { SeasonWeekDto } from './seasons.ts';
 
 /** The series' coming time slots with predicted registrations, splits and top-split SOF. */
 
@@ -54,12 +54,22 @@ const HISTORY_WEEKS = 8;
 export async function seriesSlotPredictions(
   db: Knex,
   seriesId: number,
-  weeks: readonly ScheduleWeekDto[],
+  weeks: readonly SeasonWeekDto[],
   nowMs: number,
   limit: number,
 ): Promise<SlotPredictionDto[]> {
+  return run(db, seriesSlotPredictionsStatement(seriesId, weeks, nowMs, limit));
+}
+
+/** The statement of seriesSlotPredictions (nothing is read when no slot is to come). */
+export function seriesSlotPredictionsStatement(
+  seriesId: number,
+  weeks: readonly SeasonWeekDto[],
+  nowMs: number,
+  limit: number,
+): Statement<SlotPredictionDto[]> {
   const slots = comingSlots(weeks, nowMs, limit);
-  if (slots.length === 0) return [];
+  if (slots.length === 0) return known([]);
   const from = new Date(nowMs - HISTORY_WEEKS * WEEK_MS);
   const now = new Date(nowMs);
   const probeTimes: Date[] = [];
@@ -71,8 +81,7 @@ export async function seriesSlotPredictions(
     }
   });
   const window = [seriesId, from, now];
-  const rows = await preparedRows<HistoryRow>(
-    db,
+  return statement<HistoryRow, SlotPredictionDto[]>(
     `WITH probe AS (
        SELECT p.slot, x.* FROM unnest(?::timestamptz[], ?::int[]) AS p(t, slot)
          LEFT JOIN LATERAL (
@@ -109,7 +118,11 @@ export async function seriesSlotPredictions(
       ...window,
       ...window,
     ],
+    (rows) => predictionsOf(rows, slots),
   );
+}
+
+function predictionsOf(rows: readonly HistoryRow[], slots: readonly Slot[]): SlotPredictionDto[] {
   const cap = rows.find((r) => r.start_time === null);
   const known = rows.filter((r) => r.start_time !== null);
   if (known.length === 0 || !cap) return [];
@@ -133,11 +146,11 @@ interface Slot {
   startMs: number;
   weekStartMs: number;
   trackId: number;
-  week: ScheduleWeekDto;
+  week: SeasonWeekDto;
 }
 
 /** The next `limit` slots of the schedule after `nowMs`, in time order. */
-function comingSlots(weeks: readonly ScheduleWeekDto[], nowMs: number, limit: number): Slot[] {
+function comingSlots(weeks: readonly SeasonWeekDto[], nowMs: number, limit: number): Slot[] {
   const slots: Slot[] = [];
   for (const week of weeks) {
     const weekStartMs = Date.parse(`${week.startDate}T00:00:00Z`);

@@ -1,29 +1,35 @@
 import { listSetups, seasonCarsAndTracks } from '../../../queries/setups.ts';
 import type { Request } from 'express';
 import { z } from 'zod';
+import { batch, known, run } from '../../../db/batch.ts';
 import {
-  seasonLeaderboard,
   seasonLeaderboardsAt,
+  seasonLeaderboardsStatement,
+  seasonLeaderboardStatement,
+  type LeaderboardEntryDto,
   type LeaderboardKind,
 } from '../../../queries/racing/leaderboards.ts';
 import { InvalidQueryError } from '../../../queries/racing/paging.ts';
 import {
   seasonLapTimeGrid,
+  seasonLapTimeGridStatement,
   seasonPace,
-  seasonParticipationByWeek,
-  seasonStrongestRaces,
-  seasonSummary,
+  seasonStrongestRacesStatement,
+  seasonSummaryStatement,
+  seasonWeekParticipationStatement,
 } from '../../../queries/racing/season-stats.ts';
 import {
-  getSeason,
   seasonFastestLaps,
-  seasonRecentRaces,
-  seasonSchedule,
+  seasonFastestLapsStatement,
+  seasonParticipationStatement,
+  seasonRecentRacesStatement,
   type CarTimeDto,
   type RecentRaceDto,
-  type ScheduleWeekDto,
+  type SeasonWeekDto,
+  type TimeSlotParticipationDto,
+  type WeekParticipationDto,
 } from '../../../queries/racing/seasons.ts';
-import { getSeries, seriesDirectory, type SeriesDto } from '../../../queries/racing/series.ts';
+import { seriesDirectory, seriesFrameStatement } from '../../../queries/racing/series.ts';
 import type { SeriesFrame, SeriesView } from '../../../../web/components/racing/SeriesLayout.tsx';
 import type {
   CarTimeLine,
@@ -32,7 +38,10 @@ import type {
 } from '../../../../web/components/racing/series-parts.tsx';
 import type { Props as IndexProps } from '../../../../web/pages/Series/Index.tsx';
 import type { ScheduleWeek } from '../../../../web/pages/Series/Schedule.tsx';
-import { seriesSlotPredictions } from '../../../queries/racing/slot-predictions.ts';
+import {
+  seriesSlotPredictionsStatement,
+  type SlotPredictionDto,
+} from '../../../queries/racing/slot-predictions.ts';
 import type { Leaderboard } from '../../../../web/pages/Series/Stats.tsx';
 import type { Pages } from '../../../../web/generated/pages.ts';
 import type { HttpDeps } from '../../deps.ts';
@@ -102,31 +111,36 @@ export const listSeriesPage: RouteHandler = async (_req, res, deps) => {
 const seriesParams = z.object({ id: idParam('series') });
 const seasonQuery = z.object({ season: positiveInt().optional() });
 
-/** The season a series shows by default: the running one, else its newest. */
-function defaultSeason(series: SeriesDto) {
-  return series.seasons.find((s) => s.active) ?? series.seasons[0] ?? null;
-}
-
 interface Framed {
   frame: SeriesFrame;
   seasonId: number | null;
+  /** The season's weeks (without participation) when the view asked for them, else []. */
+  weeks: SeasonWeekDto[];
 }
 
-/** The series, its seasons and the season of the URL, as every view's frame; 404 on bad input. */
-async function loadFrame(req: Request, deps: HttpDeps, view: SeriesView): Promise<Framed> {
+/**
+ * The series, its seasons and the season of the URL (default: the running one, else the newest)
+ * as every view's frame, in one statement; 404 on bad input, an unknown series or a season of
+ * another series. `withWeeks`: the season's schedule comes along.
+ */
+async function loadFrame(
+  req: Request,
+  deps: HttpDeps,
+  view: SeriesView,
+  withWeeks: boolean,
+): Promise<Framed> {
   const params = seriesParams.safeParse(req.params);
   const query = seasonQuery.safeParse({ season: req.query.season });
   if (!params.success || !query.success) throw notFound();
-  const series = await getSeries(deps.knex, params.data.id);
-  if (!series) throw notFound();
-  const fallback = defaultSeason(series);
-  const requested = query.data.season;
-  const pick =
-    requested === undefined ? fallback : series.seasons.find((s) => s.seasonId === requested);
-  if (requested !== undefined && !pick) throw notFound();
-  const season = pick ? await getSeason(deps.knex, pick.seasonId) : null;
+  const requested = query.data.season ?? null;
+  const found = await run(deps.knex, seriesFrameStatement(params.data.id, requested, withWeeks));
+  if (!found) throw notFound();
+  const { series, season } = found;
+  if (requested !== null && !season) throw notFound();
+  const fallback = series.seasons.find((s) => s.active) ?? series.seasons[0] ?? null;
   return {
-    seasonId: pick?.seasonId ?? null,
+    seasonId: season?.seasonId ?? null,
+    weeks: found.weeks ?? [],
     frame: {
       id: series.seriesId,
       name: series.name,
@@ -210,15 +224,18 @@ function carTimeLine(c: CarTimeDto): CarTimeLine {
 const DAY_MS = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-function raceLength(w: ScheduleWeekDto): string | null {
+function raceLength(w: SeasonWeekDto): string | null {
   const laps = w.raceLapLimit ? `${w.raceLapLimit} laps` : null;
   const time = w.raceTimeLimitMinutes ? `${w.raceTimeLimitMinutes} min` : null;
   return laps && time ? `${laps} or ${time}` : (laps ?? time);
 }
 
-/** The schedule's weeks with end dates, the week running at `now` marked (active seasons only). */
+/**
+ * The schedule's weeks with end dates and their participation (null: none, or not read), the week
+ * running at `now` marked (active seasons only).
+ */
 export function scheduleWeeks(
-  weeks: readonly ScheduleWeekDto[],
+  weeks: readonly (SeasonWeekDto & { participation?: WeekParticipationDto | null })[],
   active: boolean,
   now: number,
 ): ScheduleWeek[] {
@@ -267,9 +284,10 @@ type SeriesPage =
 type ViewData<C extends SeriesPage> = Omit<Pages[C], 'series'>;
 
 /**
- * A series view: the frame, then (when the series has a season) the view's own data; `empty`
- * is what the view gets for a series without seasons. A query's InvalidQueryError (a cursor
- * that does not decode) is a 404.
+ * A series view: the frame (one statement; with the season's weeks when `withWeeks`), then
+ * (when the series has a season) the view's own data, read in one round trip
+ * (src/db/batch.ts); `empty` is what the view gets for a series without seasons. A query's
+ * InvalidQueryError (a cursor that does not decode) is a 404.
  */
 function seriesView<C extends SeriesPage>(
   view: SeriesView,
@@ -279,15 +297,19 @@ function seriesView<C extends SeriesPage>(
     deps: HttpDeps,
     seasonId: number,
     frame: SeriesFrame,
+    weeks: SeasonWeekDto[],
   ) => Promise<ViewData<C>>,
   empty: ViewData<C>,
+  options: { withWeeks?: boolean } = {},
 ): RouteHandler {
   return async (req, res, deps) => {
-    const framed = await loadFrame(req, deps, view);
+    const framed = await loadFrame(req, deps, view, options.withWeeks ?? false);
     let data: ViewData<C>;
     try {
       data =
-        framed.seasonId === null ? empty : await load(req, deps, framed.seasonId, framed.frame);
+        framed.seasonId === null
+          ? empty
+          : await load(req, deps, framed.seasonId, framed.frame, framed.weeks);
     } catch (error) {
       if (error instanceof InvalidQueryError) throw notFound();
       throw error;
@@ -301,19 +323,18 @@ function seriesView<C extends SeriesPage>(
 export const showSeriesOverview = seriesView(
   'overview',
   'Series/Overview',
-  async (_req, deps, seasonId, frame) => {
-    const [summary, schedule, recent, winners] = await Promise.all([
-      seasonSummary(deps.knex, seasonId),
-      seasonSchedule(deps.knex, seasonId),
-      seasonRecentRaces(deps.knex, seasonId, { limit: 5 }),
-      seasonLeaderboard(deps.knex, seasonId, 'race-wins', { limit: 5 }),
-    ]);
+  async (_req, deps, seasonId, frame, schedule) => {
     const now = nowOf(deps).getTime();
-    const weeks = scheduleWeeks(schedule?.weeks ?? [], frame.season?.active ?? false, now);
+    const [summary, recent, winners, upcoming] = await batch(deps.knex, [
+      seasonSummaryStatement(seasonId),
+      seasonRecentRacesStatement(seasonId, { limit: 5 }),
+      seasonLeaderboardStatement(seasonId, 'race-wins', { limit: 5 }),
+      frame.season?.active
+        ? seriesSlotPredictionsStatement(frame.id, schedule, now, 3)
+        : known<SlotPredictionDto[]>([]),
+    ]);
+    const weeks = scheduleWeeks(schedule, frame.season?.active ?? false, now);
     const week = weeks.find((w) => w.current) ?? null;
-    const upcoming = frame.season?.active
-      ? await seriesSlotPredictions(deps.knex, frame.id, schedule?.weeks ?? [], now, 3)
-      : [];
     return {
       summary: {
         weeksRaced: summary.weeksRaced,
@@ -338,9 +359,10 @@ export const showSeriesOverview = seriesView(
     };
   },
   { summary: null, thisWeek: null, recentRaces: [], topWinners: [], upcoming: [] },
+  { withWeeks: true },
 );
 
-function leaderLine(e: Awaited<ReturnType<typeof seasonLeaderboard>>['items'][number]): LeaderLine {
+function leaderLine(e: LeaderboardEntryDto): LeaderLine {
   return {
     rank: e.rank,
     driver: { id: e.custId, name: e.displayName },
@@ -355,18 +377,27 @@ function leaderLine(e: Awaited<ReturnType<typeof seasonLeaderboard>>['items'][nu
 export const showSeriesSchedule = seriesView(
   'schedule',
   'Series/Schedule',
-  async (_req, deps, seasonId, frame) => {
-    const schedule = await seasonSchedule(deps.knex, seasonId);
+  async (_req, deps, seasonId, frame, schedule) => {
     const now = nowOf(deps).getTime();
     const active = frame.season?.active ?? false;
+    const [participation, upcoming] = await batch(deps.knex, [
+      seasonWeekParticipationStatement(seasonId),
+      active
+        ? seriesSlotPredictionsStatement(frame.id, schedule, now, 12)
+        : known<SlotPredictionDto[]>([]),
+    ]);
+    const byWeek = new Map(participation.map((p) => [p.raceWeekNum, p]));
     return {
-      weeks: scheduleWeeks(schedule?.weeks ?? [], active, now),
-      upcoming: active
-        ? await seriesSlotPredictions(deps.knex, frame.id, schedule?.weeks ?? [], now, 12)
-        : [],
+      weeks: scheduleWeeks(
+        schedule.map((w) => ({ ...w, participation: byWeek.get(w.raceWeekNum) ?? null })),
+        active,
+        now,
+      ),
+      upcoming,
     };
   },
   { weeks: [], upcoming: [] },
+  { withWeeks: true },
 );
 
 const recentQuery = z.object({ cursor });
@@ -377,10 +408,10 @@ export const showSeriesRecentRaces = seriesView(
   async (req, deps, seasonId) => {
     const query = recentQuery.safeParse({ cursor: req.query.cursor });
     if (!query.success) throw notFound();
-    const page = await seasonRecentRaces(deps.knex, seasonId, {
-      limit: 25,
-      cursor: query.data.cursor ?? null,
-    });
+    const page = await run(
+      deps.knex,
+      seasonRecentRacesStatement(seasonId, { limit: 25, cursor: query.data.cursor ?? null }),
+    );
     return {
       races: page.items.map(raceLine),
       nextCursor: page.nextCursor,
@@ -416,26 +447,25 @@ const seriesStatsView = (asOf: Date | undefined, view: AsOfView) =>
     'stats',
     'Series/Stats',
     async (_req, deps, seasonId) => {
-      const at = asOf === undefined ? {} : { asOf };
-      const [boards, laps, grid] = await Promise.all([
+      // Today: one round trip; a past day: the as-of reads (docs/as-of.md).
+      const [all, laps, grid] =
         asOf === undefined
-          ? Promise.all(
-              LEADERBOARD_TITLES.map(async ([kind, title, valueLabel]): Promise<Leaderboard> => {
-                const page = await seasonLeaderboard(deps.knex, seasonId, kind, { limit: 10 });
-                return { kind, title, valueLabel, entries: page.items.map(leaderLine) };
-              }),
-            )
-          : seasonLeaderboardsAt(deps.knex, seasonId, asOf, 10).then((all) =>
-              LEADERBOARD_TITLES.map(([kind, title, valueLabel]): Leaderboard => ({
-                kind,
-                title,
-                valueLabel,
-                entries: all[kind].map(leaderLine),
-              })),
-            ),
-        seasonFastestLaps(deps.knex, seasonId, { limit: 10, ...at }),
-        seasonLapTimeGrid(deps.knex, seasonId, at),
-      ]);
+          ? await batch(deps.knex, [
+              seasonLeaderboardsStatement(seasonId, 10),
+              seasonFastestLapsStatement(seasonId, { limit: 10 }),
+              seasonLapTimeGridStatement(seasonId),
+            ])
+          : await Promise.all([
+              seasonLeaderboardsAt(deps.knex, seasonId, asOf, 10),
+              seasonFastestLaps(deps.knex, seasonId, { limit: 10, asOf }),
+              seasonLapTimeGrid(deps.knex, seasonId, { asOf }),
+            ]);
+      const boards = LEADERBOARD_TITLES.map(([kind, title, valueLabel]): Leaderboard => ({
+        kind,
+        title,
+        valueLabel,
+        entries: all[kind].map(leaderLine),
+      }));
       const first = laps.items[0];
       const weekOfLaps = first?.raceWeekNum ?? null;
       const weekTimes = grid.filter((c) => c.raceWeekNum === weekOfLaps);
@@ -469,7 +499,7 @@ export const showSeriesLapTimes = seriesView(
   'Series/LapTimes',
   async (req, deps, seasonId) => {
     const week = weekQuery(req);
-    const grid = await seasonLapTimeGrid(deps.knex, seasonId);
+    const grid = await run(deps.knex, seasonLapTimeGridStatement(seasonId));
     const weeks = new Map<number, { week: number; trackName: string; configName: string | null }>();
     for (const c of grid) {
       weeks.set(c.raceWeekNum + 1, {
@@ -527,7 +557,7 @@ export const showSeriesPace = seriesView(
 );
 
 /** Sums of the season's time slots over its weeks (SoF averaged weighted by splits). */
-function slotTotals(slots: Awaited<ReturnType<typeof seasonParticipationByWeek>>['timeSlots']) {
+function slotTotals(slots: readonly TimeSlotParticipationDto[]) {
   const bySlot = new Map<
     string,
     {
@@ -566,16 +596,14 @@ function slotTotals(slots: Awaited<ReturnType<typeof seasonParticipationByWeek>>
 export const showSeriesParticipation = seriesView(
   'participation',
   'Series/Participation',
-  async (_req, deps, seasonId) => {
-    const [participation, schedule] = await Promise.all([
-      seasonParticipationByWeek(deps.knex, seasonId),
-      seasonSchedule(deps.knex, seasonId),
+  async (_req, deps, seasonId, _frame, schedule) => {
+    const [weeks, timeSlots] = await batch(deps.knex, [
+      seasonWeekParticipationStatement(seasonId),
+      seasonParticipationStatement(seasonId),
     ]);
-    const tracks = new Map(
-      (schedule?.weeks ?? []).map((w) => [w.raceWeekNum, w.track.trackName] as const),
-    );
+    const tracks = new Map(schedule.map((w) => [w.raceWeekNum, w.track.trackName] as const));
     return {
-      weeks: participation.weeks.map((w) => ({
+      weeks: weeks.map((w) => ({
         week: w.raceWeekNum + 1,
         trackName: tracks.get(w.raceWeekNum) ?? null,
         sessions: w.sessions,
@@ -583,7 +611,7 @@ export const showSeriesParticipation = seriesView(
         entries: w.drivers,
         uniqueDrivers: w.uniqueDrivers,
       })),
-      timeSlots: slotTotals(participation.timeSlots).map((t) => ({
+      timeSlots: slotTotals(timeSlots).map((t) => ({
         timeSlot: t.timeSlot,
         sessions: t.sessions,
         races: t.races,
@@ -593,23 +621,25 @@ export const showSeriesParticipation = seriesView(
     };
   },
   { weeks: [], timeSlots: [] },
+  { withWeeks: true },
 );
 
 export const showSeriesSof = seriesView(
   'sof',
   'Series/Sof',
   async (_req, deps, seasonId) => {
-    const [participation, strongest] = await Promise.all([
-      seasonParticipationByWeek(deps.knex, seasonId),
-      seasonStrongestRaces(deps.knex, seasonId, { limit: 10 }),
+    const [weeks, timeSlots, strongest] = await batch(deps.knex, [
+      seasonWeekParticipationStatement(seasonId),
+      seasonParticipationStatement(seasonId),
+      seasonStrongestRacesStatement(seasonId, { limit: 10 }),
     ]);
     return {
-      weeks: participation.weeks.map((w) => ({
+      weeks: weeks.map((w) => ({
         week: w.raceWeekNum + 1,
         averageStrengthOfField: w.averageStrengthOfField,
         maxStrengthOfField: w.maxStrengthOfField,
       })),
-      timeSlots: slotTotals(participation.timeSlots).map((t) => ({
+      timeSlots: slotTotals(timeSlots).map((t) => ({
         timeSlot: t.timeSlot,
         races: t.races,
         averageStrengthOfField: t.sofRaces > 0 ? Math.round(t.sofWeighted / t.sofRaces) : null,
