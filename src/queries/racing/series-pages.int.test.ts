@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/runtime.ts';
+import { run } from '../../db/batch.ts';
 import { asRecorded } from '../../projections/racing/testing.ts';
+import { SEASONS_TABLE } from '../../projections/seasons/tables.ts';
 import { sessionReplaysProjection } from '../../projections/session-replays/projection.ts';
 import { seedRacingDataset } from './dataset.test-support.ts';
 import { InvalidQueryError } from './paging.ts';
@@ -12,7 +14,7 @@ import {
   seasonWeekDrivers,
 } from './season-stats.ts';
 import { getSeasonOfSeries, seasonParticipation, seasonSchedule } from './seasons.ts';
-import { seriesDirectory } from './series.ts';
+import { seriesDirectory, seriesFrameStatement } from './series.ts';
 import { listIngestedSessions } from './sessions.ts';
 import { seriesSlotPredictions } from './slot-predictions.ts';
 import { getSession } from './subsessions.ts';
@@ -286,5 +288,55 @@ describe('slot predictions', () => {
         4,
       ),
     ).toEqual([]);
+  });
+});
+
+describe("a series view's frame", () => {
+  /** Season 5000 (active, 2025 Q1) of series 500 again under another id, year, quarter and state. */
+  const addSeason = (seasonId: number, year: number, quarter: number, active: boolean) =>
+    db.knex.raw(
+      `INSERT INTO ${SEASONS_TABLE}
+       SELECT (jsonb_populate_record(s, jsonb_build_object('season_id', ?::int,
+                 'season_year', ?::int, 'season_quarter', ?::int, 'active', ?::boolean))).*
+         FROM ${SEASONS_TABLE} s WHERE s.season_id = 5000`,
+      [seasonId, year, quarter, active],
+    );
+  const frameOf = (seasonId: number | null, withWeeks = false) =>
+    run(db.knex, seriesFrameStatement(500, seasonId, withWeeks));
+
+  afterAll(async () => {
+    await db.knex(SEASONS_TABLE).whereIn('season_id', [5001, 5002]).delete();
+  });
+
+  it('shows the running season by default, else the newest, and a season only of its series', async () => {
+    await addSeason(5001, 2025, 2, false);
+    await addSeason(5002, 2024, 4, false);
+    const frame = (await frameOf(null))!;
+    expect(frame.series.seasons.map((s) => s.seasonId)).toEqual([5001, 5000, 5002]);
+    expect(frame.season?.seasonId).toBe(5000);
+    expect(frame.weeks).toBeNull();
+    expect((await frameOf(5002))?.season).toEqual({
+      ...(await getSeasonOfSeries(db.knex, 500, 5000)),
+      seasonId: 5002,
+      seasonYear: 2024,
+      seasonQuarter: 4,
+      active: false,
+    });
+    expect((await frameOf(4999))?.season).toBeNull();
+    expect(await run(db.knex, seriesFrameStatement(501, null, false))).toBeNull();
+
+    await db.knex(SEASONS_TABLE).where({ season_id: 5000 }).update({ active: false });
+    try {
+      expect((await frameOf(null))?.season?.seasonId).toBe(5001);
+    } finally {
+      await db.knex(SEASONS_TABLE).where({ season_id: 5000 }).update({ active: true });
+    }
+  });
+
+  it("carries the season's weeks when asked, as the schedule has them", async () => {
+    const schedule = (await seasonSchedule(db.knex, 5000))!;
+    const frame = (await frameOf(5000, true))!;
+    expect(frame.weeks).toEqual(schedule.weeks.map(({ participation: _, ...week }) => week));
+    expect(frame.weeks!.length).toBeGreaterThan(0);
   });
 });
