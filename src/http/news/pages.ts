@@ -2,7 +2,6 @@ import { HttpError } from '../errors.ts';
 import type { RouteHandler } from '../routing/types.ts';
 import { listFavoriteDrivers } from '../../queries/favorites.ts';
 import { homeRacing } from '../../queries/racing/home.ts';
-import { topDriversAt } from '../../queries/racing/drivers-as-of.ts';
 import { nowOf, pageAsOf, withoutParameters } from '../racing/shared/as-of.ts';
 
 /** Drivers per category in "Top drivers", races in "Notable races", series in "This week". */
@@ -27,28 +26,14 @@ export const showHome: RouteHandler = async (req, res, deps) => {
   const query = req.query as Record<string, unknown>;
   const resolved = await pageAsOf(deps, query, 'race-time');
   if (!resolved.ok) return res.inertia.redirect(`/${withoutParameters(query, resolved.drop)}`);
-  const at = resolved.asOf.raceBefore;
   const [latestArticles, racing, user] = await Promise.all([
     listLatestPublishedArticles(deps.knex, HOME_LATEST_COUNT),
-    homeRacing(deps.knex, HOME_RACING, nowOf(deps)),
+    homeRacing(deps.knex, HOME_RACING, nowOf(deps), resolved.asOf.raceBefore),
     deps.resolveUser ? deps.resolveUser(req) : Promise.resolve(null),
   ]);
-  const { topDrivers: current, notableRaces: notable, seriesWeeks: weeks } = racing;
+  const { topDrivers, notableRaces: notable, seriesWeeks: weeks } = racing;
   // The member's favorites (src/queries/favorites.ts): drivers they starred, by name.
   const favoriteDrivers = user ? await listFavoriteDrivers(deps.knex, user.id) : null;
-  // A past day keeps today's categories (those with rated drivers) and their order.
-  const past =
-    at === null
-      ? null
-      : await topDriversAt(
-          deps.knex,
-          current.map((t) => t.category),
-          at,
-          HOME_RACING.topDrivers,
-        );
-  const topDrivers = past
-    ? current.map((t) => ({ category: t.category, drivers: past.get(t.category) ?? [] }))
-    : current;
   await res.inertia.render('Home/Index', {
     asOf: resolved.view,
     latestArticles,

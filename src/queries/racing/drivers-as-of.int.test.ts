@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/runtime.ts';
 import { seedRacingDataset } from './dataset.test-support.ts';
 import { listDrivers } from './drivers.ts';
-import { listDriversAt, topDriversAt, type ListDriversAtParams } from './drivers-as-of.ts';
+import { listDriversAt, type ListDriversAtParams } from './drivers-as-of.ts';
 import { InvalidQueryError } from './paging.ts';
 
 /**
@@ -81,18 +81,5 @@ describe('the driver list at a race time', () => {
     for (const d of rated) expect([3000, 2800, 2600, 1600, 1500]).toContain(d.license?.irating);
     const names = page.items.map((d) => d.displayName.toLowerCase());
     expect(names).toEqual([...names].sort());
-  });
-
-  it('answers the top drivers of each category at the instant', async () => {
-    const top = await topDriversAt(db.knex, ['sports_car', 'oval'], '2025-01-09T00:00:00Z', 2);
-    expect(top.get('sports_car')).toEqual([
-      { custId: 1, displayName: 'Max Verstappen', irating: 2990 },
-      { custId: 2, displayName: 'Lando Norris', irating: 2850 },
-    ]);
-    // Driver 1's oval licence comes from a profile observed on 2024-12-01.
-    expect(top.get('oval')?.map((d) => d.irating)).toEqual([1350]);
-    expect(
-      (await topDriversAt(db.knex, ['sports_car'], '2024-01-01T00:00:00Z', 2)).get('sports_car'),
-    ).toEqual([]);
   });
 });

@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
 import { preparedRows } from '../../db/prepared.ts';
-import { RACING_CATEGORIES } from '../../events/racing/common.ts';
 import { DRIVER_HISTORY_TABLE } from '../../projections/driver-history/tables.ts';
 import { DRIVERS_TABLE } from '../../projections/drivers/tables.ts';
 import { COUNTS_AS_START_SQL } from '../../projections/racing/rebuild-sql.ts';
@@ -213,55 +212,20 @@ export async function listDriversAt(
   );
 }
 
-export interface RatedDriverAtDto {
-  custId: number;
-  displayName: string;
-  irating: number;
-}
-
-/** Every category as a constant array of the statement's text (no parameter to plan around). */
-const ALL_CATEGORIES_SQL = `ARRAY[${RACING_CATEGORIES.map((c) => `'${c}'`).join(', ')}]::text[]`;
-
 /**
- * The `limit` highest-rated drivers of each of `categories` at `at` (the home page's "Top
- * drivers" of a past day), one statement: per category a walk of
- * racing_driver_history_rank_irating. It walks every category, a handful, so that its text and
- * plan are the same whichever are asked for (prepared, with the limit in the text:
- * src/db/prepared.ts), and keeps those asked for.
+ * The lateral sub-select of the `limit` highest-rated drivers of one category at an instant (the
+ * home page's "Top drivers" of a past day, src/queries/racing/home.ts): a walk of
+ * racing_driver_history_rank_irating from the top for `category` (an SQL expression of the outer
+ * query), skipping inside the index the facts of other moments. It answers cust_id, display_name
+ * and irating, highest first, and takes the instant (an ISO timestamp) as two `?` bindings.
  */
-export async function topDriversAt(
-  db: Knex,
-  categories: readonly string[],
-  at: string,
-  limit: number,
-): Promise<Map<string, RatedDriverAtDto[]>> {
-  const instant = new Date(at).toISOString();
+export function topDriversAtSql(category: string, limit: number): string {
   if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`bad limit ${limit}`);
-  const rows = await preparedRows<{
-    category: string;
-    cust_id: number;
-    display_name: string;
-    irating: number;
-  }>(
-    db,
-    `SELECT c.category, t.cust_id, t.display_name, t.irating
-       FROM unnest(${ALL_CATEGORIES_SQL}) AS c(category)
-       JOIN LATERAL (
-         SELECT h.cust_id, d.display_name, h.irating
-           FROM ${DRIVER_HISTORY_TABLE} h JOIN ${DRIVERS_TABLE} d ON d.cust_id = h.cust_id
-          WHERE h.category = c.category AND h.irating IS NOT NULL AND h.superseded_at IS NULL
-            AND h.valid_from < ?::timestamptz
-            AND (h.valid_to IS NULL OR h.valid_to >= ?::timestamptz)
-          ORDER BY h.irating DESC, h.cust_id DESC
-          LIMIT ${limit}) t ON true
-      ORDER BY t.irating DESC, t.cust_id DESC`,
-    [instant, instant],
-  );
-  const out = new Map<string, RatedDriverAtDto[]>(categories.map((c) => [c, []]));
-  for (const r of rows) {
-    out
-      .get(r.category)
-      ?.push({ custId: r.cust_id, displayName: r.display_name, irating: r.irating });
-  }
-  return out;
+  return `SELECT h.cust_id, d.display_name, h.irating
+    FROM ${DRIVER_HISTORY_TABLE} h JOIN ${DRIVERS_TABLE} d ON d.cust_id = h.cust_id
+   WHERE h.category = ${category} AND h.irating IS NOT NULL AND h.superseded_at IS NULL
+     AND h.valid_from < ?::timestamptz
+     AND (h.valid_to IS NULL OR h.valid_to >= ?::timestamptz)
+   ORDER BY h.irating DESC, h.cust_id DESC
+   LIMIT ${limit}`;
 }

@@ -27,4 +27,41 @@ describe('homeRacing', () => {
     expect(inFirst.seriesWeeks.some((w) => w.running)).toBe(true);
     expect(before.seriesWeeks).toEqual([]);
   });
+
+  it('reads the top drivers of a past instant in the categories of today', async () => {
+    const limits = { ...LIMITS, topDrivers: 2 };
+    const now = new Date('2025-02-01T12:00:00Z');
+    const top = async (at: string | null) =>
+      (await homeRacing(db.knex, limits, now, at)).topDrivers.map(
+        (t): [string, [number, string, number][]] => [
+          t.category,
+          t.drivers.map((d) => [d.custId, d.displayName, d.irating]),
+        ],
+      );
+    const today = await top(null);
+    const past = await top('2025-01-09T00:00:00Z');
+    // The same categories in the same order; each one's drivers as rated at the instant.
+    expect(past.map(([c]) => c)).toEqual(today.map(([c]) => c));
+    expect(past).toContainEqual([
+      'sports_car',
+      [
+        [1, 'Max Verstappen', 2990],
+        [2, 'Lando Norris', 2850],
+      ],
+    ]);
+    // Driver 1's oval licence comes from a profile observed on 2024-12-01.
+    expect(past.find(([c]) => c === 'oval')?.[1]).toEqual([[1, 'Max Verstappen', 1350]]);
+    // Before the season's first race its category lists nobody; before any rating, none does.
+    expect((await top('2024-01-01T00:00:00Z')).find(([c]) => c === 'sports_car')?.[1]).toEqual([]);
+    const before = await top('2020-01-01T00:00:00Z');
+    expect(before.map(([c]) => c)).toEqual(today.map(([c]) => c));
+    expect(before.every(([, drivers]) => drivers.length === 0)).toBe(true);
+    // The races and the weeks are today's whatever the instant.
+    const [now1, then1] = await Promise.all([
+      homeRacing(db.knex, limits, now),
+      homeRacing(db.knex, limits, now, '2025-01-09T00:00:00Z'),
+    ]);
+    expect(then1.notableRaces).toEqual(now1.notableRaces);
+    expect(then1.seriesWeeks).toEqual(now1.seriesWeeks);
+  });
 });

@@ -13,6 +13,7 @@ import {
 import { SEASONS_TABLE, SEASON_WEEKS_TABLE } from '../../projections/seasons/tables.ts';
 import { SESSIONS_TABLE, SUBSESSIONS_TABLE } from '../../projections/subsessions/tables.ts';
 import type { RatedDriverDto } from './distribution.ts';
+import { topDriversAtSql } from './drivers-as-of.ts';
 import { iso } from './paging.ts';
 import { toTrack, toWinner, type DriverRefDto, type TrackDto } from './shapes.ts';
 
@@ -137,7 +138,8 @@ const count = (n: number): number => {
  * The statement's text for `limits` (written into it: a LIMIT parameter would make the generic
  * plan look dear). Three sub-selects, each aggregated to JSON, and the day they were read at:
  *  - top drivers: the categories with rated drivers (the bucket counts), per category a top-N
- *    walk of racing_driver_licenses_rank (category, irating DESC);
+ *    walk of racing_driver_licenses_rank (category, irating DESC); of a `past` instant (the
+ *    statement's two parameters), a walk of the driver history's rank index instead;
  *  - notable races: the highest-SoF session of each series among those of the
  *    NOTABLE_RACES_DAYS days up to the newest one (a range of racing_sessions_recent: bounded on
  *    both sides, so even the generic plan takes the index), the strongest `notableRaces` of
@@ -157,21 +159,23 @@ function todaySql(now: Date): string {
   return `DATE '${now.toISOString().slice(0, 10)}'`;
 }
 
-function homeSql(limits: HomeRacingLimits, now: Date): string {
+function homeSql(limits: HomeRacingLimits, now: Date, past: boolean): string {
   const TODAY = todaySql(now);
   const newest = `(SELECT max(start_time) FROM ${SESSIONS_TABLE})`;
+  const top = past
+    ? topDriversAtSql('c.category', count(limits.topDrivers))
+    : `SELECT l.cust_id, d.display_name, l.irating
+         FROM ${DRIVER_LICENSES_TABLE} l JOIN ${DRIVERS_TABLE} d ON d.cust_id = l.cust_id
+        WHERE l.category = c.category AND l.irating IS NOT NULL
+        ORDER BY l.irating DESC, l.cust_id DESC
+        LIMIT ${count(limits.topDrivers)}`;
   return `SELECT
   (SELECT coalesce(json_agg(t ORDER BY t.drivers DESC, t.category, t.irating DESC, t.cust_id DESC),
                    '[]')
      FROM (SELECT c.category, c.drivers, t.cust_id, t.display_name, t.irating
              FROM (SELECT category, sum(drivers) AS drivers FROM ${IRATING_BUCKETS_TABLE}
                     GROUP BY category HAVING sum(drivers) > 0) c
-             LEFT JOIN LATERAL (
-               SELECT l.cust_id, d.display_name, l.irating
-                 FROM ${DRIVER_LICENSES_TABLE} l JOIN ${DRIVERS_TABLE} d ON d.cust_id = l.cust_id
-                WHERE l.category = c.category AND l.irating IS NOT NULL
-                ORDER BY l.irating DESC, l.cust_id DESC
-                LIMIT ${count(limits.topDrivers)}) t ON true) t) AS top_drivers,
+             LEFT JOIN LATERAL (${top}) t ON true) t) AS top_drivers,
   (WITH best AS (
      SELECT DISTINCT ON (s.series_id) s.session_id, s.max_sof
        FROM ${SESSIONS_TABLE} s
@@ -234,13 +238,25 @@ function homeSql(limits: HomeRacingLimits, now: Date): string {
 
 const DAY_MS = 86_400_000;
 
-/** The home page's racing data at `now` (today: which week each season has reached). */
+/**
+ * The home page's racing data at `now` (today: which week each season has reached). With `at`
+ * (an exclusive race-time bound, AsOf.raceBefore) the top drivers are those of that instant, as
+ * known now (drivers-as-of.ts), in today's categories (those with rated drivers) and their
+ * order, a category without a rated driver then listing none; the races and the weeks stay
+ * today's. Either way one statement.
+ */
 export async function homeRacing(
   db: Knex,
   limits: HomeRacingLimits,
   now: Date,
+  at: string | null = null,
 ): Promise<HomeRacingDto> {
-  const [row] = await preparedRows<HomeRow>(db, homeSql(limits, now), []);
+  const instant = at === null ? null : new Date(at).toISOString();
+  const [row] = await preparedRows<HomeRow>(
+    db,
+    homeSql(limits, now, instant !== null),
+    instant === null ? [] : [instant, instant],
+  );
   if (!row) throw new Error('the home statement answered no row');
   return {
     topDrivers: topDriversOf(row.top_drivers),
