@@ -4,6 +4,7 @@ import { seedRacingDataset } from './dataset.test-support.ts';
 import { listDrivers } from './drivers.ts';
 import { listDriversAt, type ListDriversAtParams } from './drivers-as-of.ts';
 import { InvalidQueryError } from './paging.ts';
+import { COUNTS_AS_START_SQL } from '../../projections/racing/rebuild-sql.ts';
 
 /**
  * The driver list at a race time on the query dataset: sports car races on 2025-01-08 at 18:00
@@ -46,6 +47,46 @@ describe('the driver list at a race time', () => {
     ]);
     // A race starting exactly at the instant does not count yet.
     expect((await at('2025-01-08T18:00:00Z')).items).toEqual([]);
+  });
+
+  it('counts the starts and wins before any instant, early or late in the data', async () => {
+    // Every start's instant and the millisecond after it, from the dataset's first races (2022:
+    // counted up to the instant) to its last (counted as the totals minus the starts since).
+    const starts = await db.knex.raw<{ rows: { t: Date }[] }>(
+      'SELECT DISTINCT start_time AS t FROM racing_results ORDER BY 1',
+    );
+    const instants = starts.rows.flatMap(({ t }) => [t, new Date(t.getTime() + 1)]);
+    expect(instants.length).toBeGreaterThan(10);
+    const checked = { early: 0, late: 0 };
+    const [first, last] = [instants[0]!.getTime(), instants.at(-1)!.getTime()];
+    for (const category of ['sports_car', 'road', 'formula_car'] as const) {
+      for (const t of instants) {
+        const items = [];
+        let cursor: string | null = null;
+        do {
+          const page = await at(t.toISOString(), { category, sort: 'name', limit: 100, cursor });
+          items.push(...page.items);
+          cursor = page.nextCursor;
+        } while (cursor !== null);
+        const counted = await db.knex.raw<{ rows: { cust_id: number; n: number; w: number }[] }>(
+          `SELECT r.cust_id, count(*)::int AS n,
+                  (count(*) FILTER (WHERE r.finish_position_in_class = 1))::int AS w
+             FROM racing_results r JOIN racing_subsessions s ON s.subsession_id = r.subsession_id
+            WHERE r.start_time < ? AND s.category = ? AND ${COUNTS_AS_START_SQL}
+            GROUP BY r.cust_id`,
+          [t, category],
+        );
+        const expected = new Map(counted.rows.map((r) => [r.cust_id, [r.n, r.w]]));
+        for (const d of items) {
+          expect([d.starts, d.wins], `${category} ${t.toISOString()} ${d.custId}`).toEqual(
+            expected.get(d.custId) ?? [0, 0],
+          );
+        }
+        checked[t.getTime() - first < last - t.getTime() ? 'early' : 'late'] += 1;
+      }
+    }
+    expect(checked.early).toBeGreaterThan(0);
+    expect(checked.late).toBeGreaterThan(0);
   });
 
   it('equals the list of today after the last race', async () => {

@@ -3,7 +3,12 @@ import { preparedRows } from '../../db/prepared.ts';
 import { DRIVER_HISTORY_TABLE } from '../../projections/driver-history/tables.ts';
 import { DRIVERS_TABLE } from '../../projections/drivers/tables.ts';
 import { COUNTS_AS_START_SQL } from '../../projections/racing/rebuild-sql.ts';
-import { RESULTS_TABLE, SUBSESSIONS_TABLE } from '../../projections/subsessions/tables.ts';
+import { DRIVER_TOTALS_TABLE } from '../../projections/driver-career/tables.ts';
+import {
+  RESULTS_TABLE,
+  SESSIONS_TABLE,
+  SUBSESSIONS_TABLE,
+} from '../../projections/subsessions/tables.ts';
 import {
   DRIVER_SORT_DEFAULT_DIRECTION,
   DRIVER_SORTS,
@@ -27,7 +32,8 @@ import { parseCategory, toLicense } from './shapes.ts';
  * (racing_driver_history_rank_*: the sort keys, then valid_from and valid_to as included columns),
  * skipping facts of other moments; by name it walks the drivers by name and probes each one's fact
  * at T (racing_driver_history_as_of). Starts and wins at T are counted per listed driver from
- * their results before T (racing_results_driver_recent), as the career totals count them.
+ * his results on the nearer side of T (racing_results_driver_recent; after T, subtracted from
+ * his career totals), as the career totals count them.
  */
 
 /** The sorts a past list offers: starts and wins have no history to walk in order. */
@@ -94,13 +100,33 @@ const isAtCursor = (v: unknown): v is AtCursor => {
   );
 };
 
-/** Starts and wins before the instant of the page's drivers (`p`) in the category. */
-const countsAt = `LEFT JOIN LATERAL (
-    SELECT count(*)::int AS starts,
-           (count(*) FILTER (WHERE r.finish_position_in_class = 1))::int AS wins
-      FROM ${RESULTS_TABLE} r JOIN ${SUBSESSIONS_TABLE} s ON s.subsession_id = r.subsession_id
-     WHERE r.cust_id = p.cust_id AND r.is_primary AND r.start_time < ?::timestamptz
-       AND s.category = ? AND ${COUNTS_AS_START_SQL}) t ON true`;
+/** A page driver's starts in the category (`s`, the start's subsession; `r` the result). */
+const startsOf = (bound: '<' | '>=') => `FROM ${RESULTS_TABLE} r
+       JOIN ${SUBSESSIONS_TABLE} s ON s.subsession_id = r.subsession_id
+      WHERE r.cust_id = p.cust_id AND r.is_primary AND r.start_time ${bound} ?::timestamptz
+        AND s.category = ? AND ${COUNTS_AS_START_SQL}`;
+const WIN = 'count(*) FILTER (WHERE r.finish_position_in_class = 1)';
+
+/**
+ * Starts and wins before the instant of the page's drivers (`p`) in the category, as `c` =
+ * [starts, wins], from the driver's own results (racing_results_driver_recent) on the nearer side
+ * of the instant: in the later half of the data (the instant after the midpoint of the first and
+ * the last session start, two probes of racing_sessions_recent) his career totals
+ * (racing_driver_totals, counted from the same starts) minus his starts from the instant on,
+ * otherwise his starts before it. A list of a recent day reads a few results per driver instead
+ * of his whole career. Bindings: instant, category, instant, category, instant, category.
+ */
+const countsAt = `LEFT JOIN ${DRIVER_TOTALS_TABLE} tt ON tt.cust_id = p.cust_id AND tt.category = ?
+  CROSS JOIN LATERAL (
+    SELECT CASE
+      WHEN ?::timestamptz > (SELECT min(start_time) + (max(start_time) - min(start_time)) / 2
+                               FROM ${SESSIONS_TABLE})
+      THEN (SELECT ARRAY[coalesce(tt.starts, 0) - count(*), coalesce(tt.wins, 0) - ${WIN}]
+              ${startsOf('>=')})
+      ELSE (SELECT ARRAY[count(*), ${WIN}] ${startsOf('<')})
+    END AS c
+    -- Not pulled up into the outer SELECT, where each of c[1] and c[2] would count again.
+    OFFSET 0) t`;
 
 /**
  * A page of the driver list at `params.at`: the same filters, directions and page size as
@@ -191,10 +217,10 @@ export async function listDriversAt(
   // sort's statement once.
   const rows = await preparedRows<AtRow>(
     db,
-    `SELECT p.*, coalesce(t.starts, 0) AS starts, coalesce(t.wins, 0) AS wins
+    `SELECT p.*, t.c[1]::int AS starts, t.c[2]::int AS wins
        FROM (${page}) p ${countsAt}
       ORDER BY ${sort === 'name' ? `lower(p.display_name) ${dir}, p.cust_id ${dir}` : `${KEYS[sort].map((k) => `p.${k.slice(2)} ${dir}`).join(', ')}, p.cust_id ${dir}`}`,
-    [...pageArgs, at, category],
+    [...pageArgs, category, at, at, category, at, category],
   );
   return keysetPage(
     rows,
