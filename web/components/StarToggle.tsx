@@ -1,9 +1,10 @@
-import { Link, router } from '@inertiajs/react';
+import { router } from '@inertiajs/react';
 import { Star } from 'lucide-react';
 import { useState } from 'react';
 import { useShellProps } from '../hooks/use-shell-props.ts';
 import { accountPaths } from '../lib/navigation.ts';
 import { cn } from '../lib/cn.ts';
+import { PageLink } from './PageLink.tsx';
 
 export interface StarToggleProps {
   driverId: string | number;
@@ -23,8 +24,34 @@ export interface StarToggleProps {
  * Signed out, it is a link to the sign-in page instead.
  * `data-test="favorite-toggle"`, with `data-state="on|off"`.
  */
-export function StarToggle({ driverId, initial, driverName, className }: StarToggleProps) {
+export function StarToggle(props: StarToggleProps) {
   const { user } = useShellProps();
+  if (user) return <MemberStarToggle {...props} />;
+  // Signed out: a link to the sign-in page. A plain PageLink, without the member's state hooks
+  // or Inertia's <Link> (about ten hooks per render): a list renders one per row.
+  const who = props.driverName ?? 'this driver';
+  return (
+    <PageLink
+      href={accountPaths.login}
+      className={cn(starClasses(false), props.className)}
+      aria-label={`Sign in to add ${who} to favorites`}
+      title="Sign in to save favorites"
+      data-test="favorite-toggle"
+      data-state="off"
+    >
+      <Star aria-hidden="true" className="size-4" />
+    </PageLink>
+  );
+}
+
+const starClasses = (favorited: boolean) =>
+  cn(
+    'inline-flex size-8 items-center justify-center rounded-md transition-colors hover:bg-surface-muted',
+    favorited ? 'text-amber-500 dark:text-amber-400' : 'text-ink-muted hover:text-ink',
+  );
+
+/** The signed-in member's toggle, with its optimistic state. */
+function MemberStarToggle({ driverId, initial, driverName, className }: StarToggleProps) {
   const [optimistic, setOptimistic] = useState<boolean | null>(null);
   const [pending, setPending] = useState(false);
   const [seenInitial, setSeenInitial] = useState(initial);
@@ -38,26 +65,7 @@ export function StarToggle({ driverId, initial, driverName, className }: StarTog
   // A toggle keeps one name; its state is `aria-pressed`. The tooltip says what a click does.
   const label = `Favorite ${who}`;
   const hint = favorited ? 'Remove from favorites' : 'Add to favorites';
-  const classes = cn(
-    'inline-flex size-8 items-center justify-center rounded-md transition-colors hover:bg-surface-muted',
-    favorited ? 'text-amber-500 dark:text-amber-400' : 'text-ink-muted hover:text-ink',
-    className,
-  );
-
-  if (!user) {
-    return (
-      <Link
-        href={accountPaths.login}
-        className={classes}
-        aria-label={`Sign in to add ${who} to favorites`}
-        title="Sign in to save favorites"
-        data-test="favorite-toggle"
-        data-state="off"
-      >
-        <Star aria-hidden="true" className="size-4" />
-      </Link>
-    );
-  }
+  const classes = cn(starClasses(favorited), className);
 
   const toggle = () => {
     if (pending) return;
