@@ -25,7 +25,8 @@ export const driversPart: ResultsPart = {
   name: 'drivers',
   // 6: the driver's country on each licence row, ranked by (category, country, iRating).
   // 7: the name trigram index without a pending list (fastupdate off).
-  version: 7,
+  // 8: the prefix search indexes carry the hit's columns (index-only word-start scans).
+  version: 8,
   tables: [
     DRIVERS_TABLE,
     DRIVER_LICENSES_TABLE,

@@ -215,3 +215,28 @@ describe('driver search in a batch', () => {
     expect(together.some((hits) => hits.length > 0)).toBe(true);
   });
 });
+
+describe('the search keys', () => {
+  it('answer a word-start scan from the index alone, in key order', async () => {
+    // The statements of racing_search_drivers' two word-start scans. The 400 test drivers fit
+    // one page, so the planner is kept from the table and from a bitmap scan with its sort; what
+    // is tested is that the key's index can answer alone (the hit's columns are in it).
+    for (const [key, index] of [
+      [NAME_PREFIX_KEY, 'racing_drivers_name_prefix'],
+      [SURNAME_PREFIX_KEY, 'racing_drivers_surname_prefix'],
+    ] as const) {
+      const plan = await db.knex.transaction(async (trx) => {
+        await trx.raw('SET LOCAL enable_seqscan = off');
+        await trx.raw('SET LOCAL enable_bitmapscan = off');
+        const { rows } = await trx.raw<{ rows: { 'QUERY PLAN': string }[] }>(
+          `EXPLAIN SELECT cust_id, display_name, country_code FROM ${DRIVERS_TABLE}
+            WHERE ${key} ~>=~ 'ma' AND ${key} ~<~ ('ma' || chr(1114111))
+            ORDER BY ${key} USING ~<~ LIMIT 100`,
+        );
+        return rows.map((r) => r['QUERY PLAN']).join('\n');
+      });
+      expect(plan).toContain(`Index Only Scan using ${index}`);
+      expect(plan).not.toContain('Sort');
+    }
+  });
+});

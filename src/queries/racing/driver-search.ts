@@ -25,8 +25,8 @@ interface SearchHitRow {
  * cost does not grow with how common the typed text is. Case-insensitive; finds
  *  - the driver whose customer id the text is;
  *  - names whose first word, or whose rest from the second word on, starts with the text
- *    (`racing_drivers_name_prefix`, `racing_drivers_surname_prefix`; the first 100 of each in
- *    index order);
+ *    (`racing_drivers_name_prefix`, `racing_drivers_surname_prefix`: the drivers' search keys,
+ *    carrying the hit's columns; the first 100 of each in index order, read index-only);
  *  - only when that leaves the list short and the text has 3+ characters and is not a number:
  *    names containing it anywhere ("stapp"; the trigram index, at most 2 × limit candidates),
  *    after the word-start hits.
