@@ -10,7 +10,12 @@ import type { Knex } from 'knex';
  *  - LIMIT as a literal: a LIMIT parameter is estimated at 10% of the rows, which makes the
  *    generic plan of a page look many times dearer than its custom plans, so it is never used;
  *  - no LIKE on a parameter that an index range should serve: a LIKE pattern becomes an index
- *    range only as a constant; write the range itself (`~>=~` and `~<~` bounds).
+ *    range only as a constant; write the range itself (`~>=~` and `~<~` bounds);
+ *  - a short list of values as one binding each (`IN (?, ?)`, `VALUES (?), (?)`: listBindings),
+ *    not as one array (`= ANY(?)`, `unnest(?)`): the generic plan of an array parameter is
+ *    costed for an array of unknown length, above the custom plans, so every execution is
+ *    planned; a list of N bindings is one statement text per N, its generic plan kept;
+ *  - a constant list (the racing categories) written into the text, not bound.
  * A statement whose generic plan loses still works; it is planned per execution as before.
  *
  * A projection rebuild swaps a read model's tables: PostgreSQL invalidates the cached plans that
@@ -43,6 +48,11 @@ function isStalePlan(err: unknown): boolean {
     (err as { code?: unknown }).code === '0A000' &&
     /cached plan must not change result type/.test(String((err as { message?: unknown }).message))
   );
+}
+
+/** `?, ?, …`: `count` bindings for a list (`each` is one value's text, e.g. `(?::int4)`). */
+export function listBindings(count: number, each = '?'): string {
+  return Array.from({ length: count }, () => each).join(', ');
 }
 
 /**

@@ -4,6 +4,7 @@ import { RACING_CATEGORIES, type RacingCategory } from '../../events/racing/comm
 import { DRIVER_HISTORY_TABLE } from '../../projections/driver-history/tables.ts';
 import { SESSIONS_TABLE } from '../../projections/subsessions/tables.ts';
 import { known, run, statement, type Statement } from '../../db/batch.ts';
+import { listBindings } from '../../db/prepared.ts';
 import { iso } from './paging.ts';
 import { toLicense, type LicenseDto } from './shapes.ts';
 
@@ -125,6 +126,9 @@ export async function driverRatingsAsOf(
 const factsByCategory = (rows: FactRow[]): Map<RacingCategory, RatingFactDto> =>
   new Map(rows.map((r) => [r.category as RacingCategory, toFact(r)]));
 
+/** The racing categories in order as VALUES rows (category, n), written into the text. */
+const CATEGORY_ROWS = RACING_CATEGORIES.map((c, i) => `('${c}', ${i + 1})`).join(', ');
+
 /** The statement of driverRatingsAsOf (to run alone or in a batch, src/db/batch.ts). */
 export function driverRatingsAsOfStatement(
   custId: number,
@@ -132,13 +136,13 @@ export function driverRatingsAsOfStatement(
 ): Statement<Map<RacingCategory, RatingFactDto>> {
   const filter = boundsFilter(bounds);
   return statement(
-    `SELECT c.category, f.* FROM unnest(?::text[]) WITH ORDINALITY AS c(category, n)
+    `SELECT c.category, f.* FROM (VALUES ${CATEGORY_ROWS}) AS c(category, n)
        CROSS JOIN LATERAL (
          SELECT ${FACT_COLUMNS} FROM ${DRIVER_HISTORY_TABLE} h
           WHERE h.cust_id = ? AND h.category = c.category ${filter.sql}
           ORDER BY ${NEWEST_FIRST} LIMIT 1) f
       ORDER BY c.n`,
-    [[...RACING_CATEGORIES], custId, ...filter.bindings],
+    [custId, ...filter.bindings],
     factsByCategory,
   );
 }
@@ -168,15 +172,15 @@ export function driverCorrectionsAsOfStatement(
   const categories = [...current.keys()];
   if (categories.length === 0) return known(new Map<RacingCategory, RatingFactDto>());
   return statement(
-    `SELECT c.category, f.* FROM unnest(?::text[], ?::timestamptz[]) AS c(category, since)
+    `SELECT c.category, f.* FROM (VALUES ${listBindings(categories.length, '(?::text, ?::timestamptz)')})
+         AS c(category, since)
        CROSS JOIN LATERAL (
          SELECT ${FACT_COLUMNS} FROM ${DRIVER_HISTORY_TABLE} h
           WHERE h.cust_id = ? AND h.category = c.category AND h.superseded_at IS NOT NULL
             AND h.valid_from >= c.since ${raceBefore !== null ? 'AND h.valid_from < ?::timestamptz' : ''}
           ORDER BY h.superseded_at DESC LIMIT 1) f`,
     [
-      categories,
-      categories.map((c) => current.get(c)!.validFrom),
+      ...categories.flatMap((c) => [c, current.get(c)!.validFrom]),
       custId,
       ...(raceBefore !== null ? [raceBefore] : []),
     ],

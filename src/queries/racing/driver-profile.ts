@@ -8,6 +8,7 @@ import {
 } from '../../projections/driver-career/tables.ts';
 import { RESULTS_TABLE, SUBSESSIONS_TABLE } from '../../projections/subsessions/tables.ts';
 import { run, statement, type Statement } from '../../db/batch.ts';
+import { listBindings } from '../../db/prepared.ts';
 import { iso } from './paging.ts';
 import { parseCategory } from './shapes.ts';
 
@@ -112,8 +113,9 @@ export function driverCareersStatement(
 ): Statement<Map<number, CareerFiguresDto[]>> {
   return statement<CounterRow & { cust_id: number }, Map<number, CareerFiguresDto[]>>(
     `SELECT cust_id, category, ${COUNTERS} FROM ${DRIVER_TOTALS_TABLE}
-      WHERE cust_id = ANY(?::int4[]) AND starts > 0 ORDER BY cust_id, starts DESC, category`,
-    [[...custIds]],
+      WHERE cust_id IN (${listBindings(custIds.length)}) AND starts > 0
+      ORDER BY cust_id, starts DESC, category`,
+    [...custIds],
     (rows) => {
       const out = new Map<number, CareerFiguresDto[]>(custIds.map((id) => [id, []]));
       for (const r of rows) {
@@ -241,8 +243,10 @@ export function driverRatingHistoriesStatement(
   category: string,
   raceBefore: string | null = null,
 ): Statement<Map<number, RacePointDto[]>> {
+  const ids = [...new Set(custIds)];
   return statement<RacePointRow, Map<number, RacePointDto[]>>(
-    `SELECT d.cust_id, h.* FROM unnest(?::int4[]) AS d(cust_id) CROSS JOIN LATERAL (
+    `SELECT d.cust_id, h.* FROM (VALUES ${listBindings(ids.length, '(?::int4)')}) AS d(cust_id)
+       CROSS JOIN LATERAL (
        SELECT r.subsession_id, r.start_time, s.series_name, s.track_name, r.new_irating,
               r.new_sub_level
          FROM ${RESULTS_TABLE} r JOIN ${SUBSESSIONS_TABLE} s ON s.subsession_id = r.subsession_id
@@ -252,7 +256,7 @@ export function driverRatingHistoriesStatement(
         ORDER BY r.start_time DESC, r.subsession_id DESC
         LIMIT ${HISTORY_RACES}) h
       ORDER BY d.cust_id, h.start_time, h.subsession_id`,
-    [[...new Set(custIds)], parseCategory(category), ...(raceBefore ? [raceBefore] : [])],
+    [...ids, parseCategory(category), ...(raceBefore ? [raceBefore] : [])],
     (rows) => {
       const out = new Map<number, RacePointDto[]>(custIds.map((id) => [id, []]));
       for (const r of rows) {

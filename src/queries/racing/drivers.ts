@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { known, run, statement, type Statement } from '../../db/batch.ts';
-import { preparedRows } from '../../db/prepared.ts';
+import { listBindings, preparedRows } from '../../db/prepared.ts';
 import type { RacingCategory } from '../../events/racing/common.ts';
 import {
   DRIVER_LICENSES_TABLE,
@@ -463,8 +463,8 @@ export function comparedDriversStatement(
     { drivers: ComparedDriverDto[]; missing: number[] }
   >(
     `SELECT d.cust_id, d.display_name, d.country_code, ${licenceRowsJson('d.cust_id')} AS licenses
-       FROM ${DRIVERS_TABLE} d WHERE d.cust_id = ANY(?::int4[])`,
-    [ids],
+       FROM ${DRIVERS_TABLE} d WHERE d.cust_id IN (${listBindings(ids.length)})`,
+    ids,
     (rows) => {
       const found = new Map(
         rows.map((d) => [
