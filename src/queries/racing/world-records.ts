@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { RacingCategory } from '../../events/racing/common.ts';
+import { run, statement, type Statement } from '../../db/batch.ts';
 import { WORLD_RECORDS_TABLE } from '../../projections/lap-times/tables.ts';
 import {
   InvalidQueryError,
@@ -74,12 +75,23 @@ function worldRecordOrder(sort: WorldRecordSort, direction: 'asc' | 'desc' | und
 
 type WorldRecordFilter = { trackId?: number; carId?: number; category?: string };
 
-function filteredRecords(db: Knex, params: WorldRecordFilter) {
-  const q = db<WorldRecordRow>(WORLD_RECORDS_TABLE);
-  if (params.trackId !== undefined) void q.where('track_id', params.trackId);
-  if (params.carId !== undefined) void q.where('car_id', params.carId);
-  if (params.category !== undefined) void q.where('category', parseCategory(params.category));
-  return q;
+/** The WHERE clause of the filters and its bindings. */
+function filterSql(params: WorldRecordFilter): { where: string; bindings: Knex.RawBinding[] } {
+  const terms: string[] = [];
+  const bindings: Knex.RawBinding[] = [];
+  if (params.trackId !== undefined) {
+    terms.push('track_id = ?');
+    bindings.push(params.trackId);
+  }
+  if (params.carId !== undefined) {
+    terms.push('car_id = ?');
+    bindings.push(params.carId);
+  }
+  if (params.category !== undefined) {
+    terms.push('category = ?');
+    bindings.push(parseCategory(params.category));
+  }
+  return { where: terms.length > 0 ? `WHERE ${terms.join(' AND ')}` : '', bindings };
 }
 
 interface WorldRecordRow {
@@ -103,12 +115,21 @@ interface WorldRecordRow {
  */
 export async function worldRecords(
   db: Knex,
-  params: PageRequest &
-    WorldRecordFilter & {
-      sort?: WorldRecordSort;
-      direction?: 'asc' | 'desc';
-    } = {},
+  params: WorldRecordsParams = {},
 ): Promise<Page<WorldRecordDto>> {
+  return run(db, worldRecordsStatement(params));
+}
+
+type WorldRecordsParams = PageRequest &
+  WorldRecordFilter & {
+    sort?: WorldRecordSort;
+    direction?: 'asc' | 'desc';
+  };
+
+/** The statement of worldRecords (its page size in the text: src/db/prepared.ts). */
+export function worldRecordsStatement(
+  params: WorldRecordsParams = {},
+): Statement<Page<WorldRecordDto>> {
   const limit = pageLimit(params.limit);
   const offset = offsetOf(params);
   const sort = params.sort ?? 'track';
@@ -116,27 +137,39 @@ export async function worldRecords(
     throw new InvalidQueryError('sort', 'sort must be track, car, lapTime or recent');
   if (params.direction !== undefined && params.direction !== 'asc' && params.direction !== 'desc')
     throw new InvalidQueryError('direction', 'direction must be asc or desc');
-  const rows = await filteredRecords(db, params)
-    .select('*')
-    .orderByRaw(worldRecordOrder(sort, params.direction))
-    .offset(offset)
-    .limit(limit + 1);
-  return offsetPage(rows, limit, offset, (r) => ({
-    track: toTrack(r),
-    car: { carId: r.car_id, carName: r.car_name },
-    category: r.category as RacingCategory,
-    lapTime: r.best_lap_time,
-    holder: { custId: r.cust_id, displayName: r.display_name },
-    subsessionId: r.subsession_id,
-    seasonId: r.season_id,
-    setAt: iso(r.set_at)!,
-  }));
+  const { where, bindings } = filterSql(params);
+  return statement<WorldRecordRow, Page<WorldRecordDto>>(
+    `SELECT * FROM ${WORLD_RECORDS_TABLE} ${where}
+      ORDER BY ${worldRecordOrder(sort, params.direction)}
+      LIMIT ${limit + 1}${offset > 0 ? ' OFFSET ?' : ''}`,
+    offset > 0 ? [...bindings, offset] : bindings,
+    (rows) =>
+      offsetPage(rows, limit, offset, (r) => ({
+        track: toTrack(r),
+        car: { carId: r.car_id, carName: r.car_name },
+        category: r.category as RacingCategory,
+        lapTime: r.best_lap_time,
+        holder: { custId: r.cust_id, displayName: r.display_name },
+        subsessionId: r.subsession_id,
+        seasonId: r.season_id,
+        setAt: iso(r.set_at)!,
+      })),
+  );
 }
 
 /** How many records match the filters (the table holds one row per track layout and car). */
 export async function countWorldRecords(db: Knex, params: WorldRecordFilter = {}): Promise<number> {
-  const row = await filteredRecords(db, params).count<{ n: string }[]>({ n: '*' }).first();
-  return Number(row?.n ?? 0);
+  return run(db, countWorldRecordsStatement(params));
+}
+
+/** The statement of countWorldRecords. */
+export function countWorldRecordsStatement(params: WorldRecordFilter = {}): Statement<number> {
+  const { where, bindings } = filterSql(params);
+  return statement<{ n: string }, number>(
+    `SELECT count(*) AS n FROM ${WORLD_RECORDS_TABLE} ${where}`,
+    bindings,
+    (rows) => Number(rows[0]?.n ?? 0),
+  );
 }
 
 export interface WorldRecordFiltersDto {
@@ -151,18 +184,27 @@ export async function worldRecordFilters(
   db: Knex,
   params: { category?: string } = {},
 ): Promise<WorldRecordFiltersDto> {
-  const category = params.category === undefined ? null : parseCategory(params.category);
-  const { rows } = await db.raw<{
-    rows: { cars: CarDto[] | null; tracks: TrackDto[] | null }[];
-  }>(
-    `WITH w AS (SELECT track_id, car_id, track_name, config_name, car_name FROM ${WORLD_RECORDS_TABLE}
-                 ${category ? 'WHERE category = ?' : ''})
-     SELECT (SELECT json_agg(json_build_object('carId', car_id, 'carName', car_name) ORDER BY car_name, car_id)
-               FROM (SELECT DISTINCT ON (car_id) car_id, car_name FROM w ORDER BY car_id) c) AS cars,
+  return run(db, worldRecordFiltersStatement(params));
+}
+
+/**
+ * The statement of worldRecordFilters: the records grouped by car and by track layout (a hash
+ * aggregate each; every record of a car or a layout names it alike), then the few groups sorted
+ * by name.
+ */
+export function worldRecordFiltersStatement(
+  params: { category?: string } = {},
+): Statement<WorldRecordFiltersDto> {
+  const { where, bindings } = filterSql({ category: params.category });
+  return statement<{ cars: CarDto[] | null; tracks: TrackDto[] | null }, WorldRecordFiltersDto>(
+    `SELECT (SELECT json_agg(json_build_object('carId', car_id, 'carName', car_name) ORDER BY car_name, car_id)
+               FROM (SELECT car_id, min(car_name) AS car_name FROM ${WORLD_RECORDS_TABLE} ${where}
+                      GROUP BY car_id) c) AS cars,
             (SELECT json_agg(json_build_object('trackId', track_id, 'trackName', track_name, 'configName', config_name)
                              ORDER BY track_name, config_name NULLS FIRST, track_id)
-               FROM (SELECT DISTINCT ON (track_id) track_id, track_name, config_name FROM w ORDER BY track_id) t) AS tracks`,
-    category ? [category] : [],
+               FROM (SELECT track_id, min(track_name) AS track_name, min(config_name) AS config_name
+                       FROM ${WORLD_RECORDS_TABLE} ${where} GROUP BY track_id) t) AS tracks`,
+    [...bindings, ...bindings],
+    (rows) => ({ cars: rows[0]?.cars ?? [], tracks: rows[0]?.tracks ?? [] }),
   );
-  return { cars: rows[0]?.cars ?? [], tracks: rows[0]?.tracks ?? [] };
 }

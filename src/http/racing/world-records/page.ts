@@ -1,7 +1,8 @@
+import { batch } from '../../../db/batch.ts';
 import {
-  countWorldRecords,
-  worldRecordFilters,
-  worldRecords,
+  countWorldRecordsStatement,
+  worldRecordFiltersStatement,
+  worldRecordsStatement,
   worldRecordSortDirection,
 } from '../../../queries/racing/world-records.ts';
 import { encodeCursor } from '../../../queries/racing/paging.ts';
@@ -25,16 +26,17 @@ export const showWorldRecords: RouteHandler = async (req, res, deps) => {
   const q = parsed.query;
   const filter = { category: q.category, trackId: q.trackId, carId: q.carId };
   const offset = (q.page - 1) * WORLD_RECORDS_PER_PAGE;
-  const [page, total, choices] = await Promise.all([
-    worldRecords(deps.knex, {
+  // One round trip (src/db/batch.ts).
+  const [page, total, choices] = await batch(deps.knex, [
+    worldRecordsStatement({
       ...filter,
       sort: q.sort,
       direction: q.direction,
       limit: WORLD_RECORDS_PER_PAGE,
       cursor: offset > 0 ? encodeCursor({ o: offset }) : null,
     }),
-    countWorldRecords(deps.knex, filter),
-    worldRecordFilters(deps.knex, { category: q.category }),
+    countWorldRecordsStatement(filter),
+    worldRecordFiltersStatement({ category: q.category }),
   ]);
   const lastPage = Math.max(1, Math.ceil(total / WORLD_RECORDS_PER_PAGE));
   if (q.page > lastPage) throw new HttpError(404, 'This page does not exist.');
