@@ -1,7 +1,16 @@
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { renderPage } from '../../layouts/render-for-test.tsx';
+import { DataTable } from '../DataTable.tsx';
 import { IratingWhatIf } from './IratingWhatIf.tsx';
+import {
+  countColumn,
+  Fact,
+  lapTimeColumn,
+  SeriesCrumb,
+  sofColumn,
+  winnerColumn,
+} from './race-parts.tsx';
 import { formatChance, SlotPredictions } from './SlotPredictions.tsx';
 
 const render = (node: ReactNode) =>
@@ -81,5 +90,84 @@ describe('IratingWhatIf', () => {
     expect(html).not.toContain('whatif-row-');
     expect(html).not.toContain('<option');
     expect(html).not.toContain('whatif-change-');
+  });
+});
+
+describe('race parts', () => {
+  const series = { seriesId: 228, seasonId: 5, seriesName: 'GT3 Fanatec', seriesPage: true };
+
+  it('links the series crumb to its season only when the series has pages', async () => {
+    const linked = await render(<SeriesCrumb series={series} testId="crumb" />);
+    expect(linked).toMatch(
+      /<a[^>]*data-test="crumb"[^>]*href="\/series\/228\?season=5"[^>]*>GT3 Fanatec<\/a>/,
+    );
+    const plain = await render(
+      <SeriesCrumb series={{ ...series, seriesPage: false }} testId="crumb" />,
+    );
+    expect(plain).toContain('<span>GT3 Fanatec</span>');
+    expect(plain).not.toContain('data-test="crumb"');
+  });
+
+  it('shows a fact as a term and its value', async () => {
+    const html = await render(
+      <dl>
+        <Fact label="Laps">42</Fact>
+      </dl>,
+    );
+    expect(html).toMatch(/<dt[^>]*>Laps<\/dt><dd[^>]*>42<\/dd>/);
+  });
+
+  it('formats and sorts the shared columns: counts, lap times, SoF and the winner', async () => {
+    type Race = {
+      id: number;
+      entries: number;
+      bestLap: number | null;
+      sof: number | null;
+      winner: { id: number; name: string } | null;
+      winnerTeam: string | null;
+    };
+    const columns = [
+      countColumn<Race>('entries', 'Entries', (r) => r.entries),
+      lapTimeColumn<Race>('best', 'Best lap', (r) => r.bestLap, 'lg'),
+      sofColumn<Race>((r) => r.sof),
+      winnerColumn<Race>(),
+    ];
+    expect(columns.map((c) => [c.key, c.firstDirection, c.hideBelow])).toEqual([
+      ['entries', undefined, undefined],
+      ['best', 'asc', 'lg'],
+      ['sof', undefined, undefined],
+      ['winner', undefined, undefined],
+    ]);
+    const html = await render(
+      <DataTable
+        columns={columns}
+        rows={[
+          {
+            id: 1,
+            entries: 1234,
+            bestLap: 1375000,
+            sof: 2500,
+            winner: { id: 1001, name: 'Max' },
+            winnerTeam: 'Apex',
+          },
+          { id: 2, entries: 0, bestLap: null, sof: null, winner: null, winnerTeam: null },
+        ]}
+        rowKey={(r) => r.id}
+        caption="Races"
+        sort={{ key: 'entries', direction: 'desc' }}
+        rowTestId={(r) => `row-${r.id}`}
+        data-test="races"
+      />,
+    );
+    const row = (id: number) =>
+      new RegExp(`data-test="row-${id}"[^>]*>(.*?)</tr>`).exec(html)?.[1] ?? '';
+    expect(row(1)).toContain('1,234');
+    expect(row(1)).toContain('2:17.500');
+    expect(row(1)).toContain('2,500');
+    expect(row(1)).toMatch(
+      /href="\/drivers\/1001"[^>]*>Max<\/a><span class="ml-1 text-ink-muted">\(<!-- -->Apex<!-- -->\)<\/span>/,
+    );
+    expect(row(2)).not.toContain('/drivers/');
+    expect(row(2)).not.toContain('ml-1 text-ink-muted');
   });
 });

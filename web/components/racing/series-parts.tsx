@@ -1,8 +1,11 @@
 import { PageLink } from '../PageLink.tsx';
 import { route } from '../../generated/routes.ts';
-import { formatInteger, formatIrating, formatLapTime, NONE } from '../../lib/racing-format.ts';
+import { formatLapTime } from '../../lib/racing-format.ts';
 import type { Column } from '../DataTable.tsx';
+import { countColumn, DriverLink, lapTimeColumn, sofColumn, winnerColumn } from './race-parts.tsx';
 import { When } from './When.tsx';
+
+export { DriverLink };
 
 /** A race split as the series views list it (recent races, strongest races). */
 export interface RaceLine {
@@ -51,18 +54,6 @@ export interface CarTimeLine {
 export const trackLabel = (name: string, config: string | null) =>
   config && config.trim() !== '' && config !== name ? `${name} · ${config}` : name;
 
-export function DriverLink({ driver }: { driver: { id: number; name: string } | null }) {
-  if (!driver) return <>{NONE}</>;
-  return (
-    <PageLink
-      href={route('drivers.show', { id: String(driver.id) })}
-      className="font-medium text-accent hover:underline"
-    >
-      {driver.name}
-    </PageLink>
-  );
-}
-
 /** The columns of a list of race splits. */
 export const raceColumns: Column<RaceLine>[] = [
   {
@@ -98,44 +89,10 @@ export const raceColumns: Column<RaceLine>[] = [
     cell: (r) => trackLabel(r.trackName, r.configName),
     hideBelow: 'md',
   },
-  {
-    key: 'sof',
-    header: 'SoF',
-    numeric: true,
-    sortable: true,
-    value: (r) => r.strengthOfField,
-    cell: (r) => formatIrating(r.strengthOfField),
-  },
-  {
-    key: 'field',
-    header: 'Field',
-    numeric: true,
-    sortable: true,
-    value: (r) => r.fieldSize,
-    cell: (r) => formatInteger(r.fieldSize),
-  },
-  {
-    key: 'winner',
-    header: 'Winner',
-    sortable: true,
-    value: (r) => r.winnerTeam ?? r.winner?.name ?? null,
-    cell: (r) => (
-      <>
-        <DriverLink driver={r.winner} />
-        {r.winnerTeam && <span className="ml-1 text-ink-muted">({r.winnerTeam})</span>}
-      </>
-    ),
-  },
-  {
-    key: 'best',
-    header: 'Best lap',
-    numeric: true,
-    sortable: true,
-    firstDirection: 'asc',
-    value: (r) => r.bestLap,
-    cell: (r) => formatLapTime(r.bestLap),
-    hideBelow: 'lg',
-  },
+  sofColumn((r) => r.strengthOfField),
+  countColumn('field', 'Field', (r) => r.fieldSize),
+  winnerColumn(),
+  lapTimeColumn('best', 'Best lap', (r) => r.bestLap, 'lg'),
 ];
 
 /** The columns of a car-times list. */
@@ -191,34 +148,9 @@ export function carTimeColumns(withWeek: boolean): Column<CarTimeLine>[] {
       value: (r) => r.bestBy?.name ?? null,
       cell: (r) => <DriverLink driver={r.bestBy} />,
     },
-    {
-      key: 'avgBest',
-      header: 'Avg best lap',
-      numeric: true,
-      sortable: true,
-      firstDirection: 'asc',
-      value: (r) => r.averageBestLap,
-      cell: (r) => formatLapTime(r.averageBestLap),
-      hideBelow: 'lg',
-    },
-    {
-      key: 'avg',
-      header: 'Avg lap',
-      numeric: true,
-      sortable: true,
-      firstDirection: 'asc',
-      value: (r) => r.averageLap,
-      cell: (r) => formatLapTime(r.averageLap),
-      hideBelow: 'md',
-    },
-    {
-      key: 'entries',
-      header: 'Starts',
-      numeric: true,
-      sortable: true,
-      value: (r) => r.entries,
-      cell: (r) => formatInteger(r.entries),
-    },
+    lapTimeColumn('avgBest', 'Avg best lap', (r) => r.averageBestLap, 'lg'),
+    lapTimeColumn('avg', 'Avg lap', (r) => r.averageLap, 'md'),
+    countColumn('entries', 'Starts', (r) => r.entries),
   ];
   return cols.filter((c): c is Column<CarTimeLine> => c !== false);
 }

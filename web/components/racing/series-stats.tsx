@@ -1,30 +1,13 @@
 import { Card } from '../Card.tsx';
 import { CategoryChart, type CategoryChartProps } from '../charts/CategoryChart.tsx';
 import { DataTable, type Column, type SortState } from '../DataTable.tsx';
-import { formatInteger } from '../../lib/racing-format.ts';
+
+export { countColumn } from './race-parts.tsx';
 
 /**
  * The blocks of the series' statistic views (participation, strength of field): a chart in a
  * card, the numbers in a sortable table below it, and the columns those tables share.
  */
-
-/** A column of counts (starts, drivers, splits, sessions), sortable, most first. */
-export function countColumn<T>(
-  key: string,
-  header: string,
-  value: (row: T) => number | null,
-  hideBelow?: Column<T>['hideBelow'],
-): Column<T> {
-  return {
-    key,
-    header,
-    numeric: true,
-    sortable: true,
-    value,
-    cell: (row) => formatInteger(value(row)),
-    ...(hideBelow ? { hideBelow } : {}),
-  };
-}
 
 /** The time-slot column of a per-slot table ("HH:MM" UTC, earliest first). */
 export function timeSlotColumn<T extends { timeSlot: string }>(): Column<T> {

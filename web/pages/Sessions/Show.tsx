@@ -2,16 +2,18 @@ import { Head } from '@inertiajs/react';
 import { PageLink } from '../../components/PageLink.tsx';
 import { Card } from '../../components/Card.tsx';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
+import {
+  countColumn,
+  Fact,
+  lapTimeColumn,
+  SeriesCrumb,
+  sofColumn,
+  winnerColumn,
+} from '../../components/racing/race-parts.tsx';
 import { When } from '../../components/racing/When.tsx';
 import { trackLabel } from '../../components/racing/series-parts.tsx';
 import { route } from '../../generated/routes.ts';
-import {
-  formatCategory,
-  formatInteger,
-  formatIrating,
-  formatLapTime,
-  NONE,
-} from '../../lib/racing-format.ts';
+import { formatCategory, formatInteger, formatIrating } from '../../lib/racing-format.ts';
 
 export interface SessionHeader {
   id: number;
@@ -71,51 +73,10 @@ const columns: Column<SplitLine>[] = [
       </PageLink>
     ),
   },
-  {
-    key: 'sof',
-    header: 'SoF',
-    numeric: true,
-    sortable: true,
-    value: (s) => s.strengthOfField,
-    cell: (s) => formatIrating(s.strengthOfField),
-  },
-  {
-    key: 'entries',
-    header: 'Entries',
-    numeric: true,
-    sortable: true,
-    value: (s) => s.entries,
-    cell: (s) => formatInteger(s.entries),
-  },
-  {
-    key: 'winner',
-    header: 'Winner',
-    sortable: true,
-    value: (s) => s.winnerTeam ?? s.winner?.name ?? null,
-    cell: (s) =>
-      s.winner ? (
-        <>
-          <PageLink
-            href={route('drivers.show', { id: String(s.winner.id) })}
-            className="font-medium text-accent hover:underline"
-          >
-            {s.winner.name}
-          </PageLink>
-          {s.winnerTeam && <span className="ml-1 text-ink-muted">({s.winnerTeam})</span>}
-        </>
-      ) : (
-        NONE
-      ),
-  },
-  {
-    key: 'best',
-    header: 'Best lap',
-    numeric: true,
-    sortable: true,
-    firstDirection: 'asc',
-    value: (s) => s.bestLap,
-    cell: (s) => formatLapTime(s.bestLap),
-  },
+  sofColumn((s) => s.strengthOfField),
+  countColumn('entries', 'Entries', (s) => s.entries),
+  winnerColumn(),
+  lapTimeColumn('best', 'Best lap', (s) => s.bestLap),
 ];
 
 /** A race time slot of a series: its splits, strongest first, each linking to its results. */
@@ -125,17 +86,7 @@ export default function SessionsShow({ session: s, splits }: Props) {
     <>
       <Head title={`${s.seriesName} · ${s.timeSlot} UTC`} />
       <nav aria-label="Breadcrumb" className="mb-2 text-sm text-ink-muted">
-        {s.seriesPage ? (
-          <PageLink
-            href={route('series.show', { id: String(s.seriesId) }, { season: String(s.seasonId) })}
-            className="hover:underline"
-            data-test="session-series-link"
-          >
-            {s.seriesName}
-          </PageLink>
-        ) : (
-          <span>{s.seriesName}</span>
-        )}
+        <SeriesCrumb series={s} testId="session-series-link" />
       </nav>
       <h1 className="text-3xl font-bold tracking-tight text-ink" data-test="session-title">
         {s.seriesName}: <When iso={s.startTime} />
@@ -144,17 +95,10 @@ export default function SessionsShow({ session: s, splits }: Props) {
         {track} · {s.seasonName}, week {s.raceWeek} · {formatCategory(s.category)}
       </p>
       <dl className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-4">
-        {[
-          ['Splits', formatInteger(s.numSplits)],
-          ['Drivers', formatInteger(s.numDrivers)],
-          ['Top split SoF', formatIrating(s.maxStrengthOfField)],
-          ['Bottom split SoF', formatIrating(s.minStrengthOfField)],
-        ].map(([label, value]) => (
-          <div key={label}>
-            <dt className="text-xs tracking-wide text-ink-muted uppercase">{label}</dt>
-            <dd className="text-base font-semibold text-ink tabular-nums">{value}</dd>
-          </div>
-        ))}
+        <Fact label="Splits">{formatInteger(s.numSplits)}</Fact>
+        <Fact label="Drivers">{formatInteger(s.numDrivers)}</Fact>
+        <Fact label="Top split SoF">{formatIrating(s.maxStrengthOfField)}</Fact>
+        <Fact label="Bottom split SoF">{formatIrating(s.minStrengthOfField)}</Fact>
       </dl>
       <Card title="Splits" className="mt-6" flush>
         <DataTable

@@ -11,6 +11,12 @@ import {
   type WhatIfClass,
   type WhatIfDriver,
 } from '../../components/racing/IratingWhatIf.tsx';
+import {
+  countColumn,
+  Fact,
+  lapTimeColumn,
+  SeriesCrumb,
+} from '../../components/racing/race-parts.tsx';
 import { When } from '../../components/racing/When.tsx';
 import { trackLabel } from '../../components/racing/series-parts.tsx';
 import { route } from '../../generated/routes.ts';
@@ -242,23 +248,8 @@ function columnsFor(teamEvent: boolean, multiClass: boolean): Column<ResultLine>
       cell: (l) => l.start ?? NONE,
       hideBelow: 'sm',
     },
-    {
-      key: 'laps',
-      header: 'Laps',
-      numeric: true,
-      sortable: true,
-      value: (l) => l.laps,
-      cell: (l) => formatInteger(l.laps),
-    },
-    {
-      key: 'led',
-      header: 'Led',
-      numeric: true,
-      sortable: true,
-      value: (l) => l.lapsLed,
-      cell: (l) => formatInteger(l.lapsLed),
-      hideBelow: 'lg',
-    },
+    countColumn('laps', 'Laps', (l) => l.laps),
+    countColumn('led', 'Led', (l) => l.lapsLed, 'lg'),
     {
       key: 'interval',
       header: 'Interval',
@@ -272,25 +263,8 @@ function columnsFor(teamEvent: boolean, multiClass: boolean): Column<ResultLine>
           interval(l)
         ),
     },
-    {
-      key: 'best',
-      header: 'Best lap',
-      numeric: true,
-      sortable: true,
-      firstDirection: 'asc',
-      value: (l) => l.bestLap,
-      cell: (l) => formatLapTime(l.bestLap),
-    },
-    {
-      key: 'average',
-      header: 'Avg lap',
-      numeric: true,
-      sortable: true,
-      firstDirection: 'asc',
-      value: (l) => l.averageLap,
-      cell: (l) => formatLapTime(l.averageLap),
-      hideBelow: 'lg',
-    },
+    lapTimeColumn('best', 'Best lap', (l) => l.bestLap),
+    lapTimeColumn('average', 'Avg lap', (l) => l.averageLap, 'lg'),
     {
       key: 'incidents',
       header: 'Inc',
@@ -359,15 +333,6 @@ function whatIfClasses(classes: readonly ResultClass[]): WhatIfClass[] {
   return rated ? shaped : [];
 }
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt className="text-xs tracking-wide text-ink-muted uppercase">{label}</dt>
-      <dd className="text-base font-semibold text-ink tabular-nums">{children}</dd>
-    </div>
-  );
-}
-
 /** One split's results: header facts, a tab per simsession, a table per car class. */
 export default function SubsessionsShow({
   subsession: s,
@@ -385,17 +350,7 @@ export default function SubsessionsShow({
     <>
       <Head title={`${s.seriesName} · ${s.trackName}`} />
       <nav aria-label="Breadcrumb" className="mb-2 text-sm text-ink-muted">
-        {s.seriesPage ? (
-          <PageLink
-            href={route('series.show', { id: String(s.seriesId) }, { season: String(s.seasonId) })}
-            className="hover:underline"
-            data-test="subsession-series-link"
-          >
-            {s.seriesName}
-          </PageLink>
-        ) : (
-          <span>{s.seriesName}</span>
-        )}
+        <SeriesCrumb series={s} testId="subsession-series-link" />
         <span aria-hidden="true"> / </span>
         <PageLink
           href={route('sessions.show', { id: String(s.sessionId) })}
