@@ -385,11 +385,13 @@ const dateOnly = (d: Date | null): string | null =>
     ? null
     : `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
-/** The drivers among `custIds` with their licences and career totals: one statement. */
+/**
+ * The drivers among `custIds` with their licences and career totals: one statement, prepared
+ * (parsed and planned once per connection, src/db/prepared.ts).
+ */
 async function summariesOf(db: Knex, custIds: number[]): Promise<Map<number, DriverSummaryDto>> {
-  const { rows } = await db.raw<{
-    rows: (DriverRow & { licenses: LicenseRow[]; career: CareerRow[] })[];
-  }>(
+  const rows = await preparedRows<DriverRow & { licenses: LicenseRow[]; career: CareerRow[] }>(
+    db,
     `SELECT d.cust_id, d.display_name, d.country_code, d.club_name, d.flair_name, d.member_since,
             ${licenceRowsJson('d.cust_id')} AS licenses, ${careerRowsJson('d.cust_id')} AS career
        FROM ${DRIVERS_TABLE} d WHERE d.cust_id = ANY(?::int4[])`,
