@@ -140,6 +140,12 @@ describe('season statistics as of a date', () => {
     expect(today.asOf.day).toBeNull();
     expect(today.leaderboards.find((b) => b.kind === 'races')!.entries[0]!.value).toBe(3);
     expect(today.fastestLaps?.week).toBe(3);
+    // Today's page reads the picker's lower bound with its own reads, and so does a series
+    // without seasons.
+    expect(today.asOf.min).not.toBeNull();
+    expect(today.asOf.min).toBe(props.asOf.min);
+    const empty = await visit<StatsProps>('/series/300/stats', 'Series/Stats');
+    expect(empty.asOf).toEqual(today.asOf);
   });
 });
 

@@ -1,7 +1,7 @@
 import { listSetups, seasonCarsAndTracks } from '../../../queries/setups.ts';
 import type { Request } from 'express';
 import { z } from 'zod';
-import { batch, known, run } from '../../../db/batch.ts';
+import { batch, known, run, type Statement } from '../../../db/batch.ts';
 import {
   seasonLeaderboardsAt,
   seasonLeaderboardsStatement,
@@ -48,7 +48,7 @@ import type { HttpDeps } from '../../deps.ts';
 import { HttpError } from '../../errors.ts';
 import type { PagePropsInput } from '../../inertia/inertia.ts';
 import type { RouteHandler } from '../../routing/types.ts';
-import { nowOf, pageAsOf, withoutParameters } from '../shared/as-of.ts';
+import { nowOf, pageAsOfDeferred, withoutParameters } from '../shared/as-of.ts';
 import { cursor, idParam, positiveInt } from '../shared/params.ts';
 import type { AsOfView } from '../../../../web/components/AsOfBar.tsx';
 
@@ -286,8 +286,8 @@ type ViewData<C extends SeriesPage> = Omit<Pages[C], 'series'>;
 /**
  * A series view: the frame (one statement; with the season's weeks when `withWeeks`), then
  * (when the series has a season) the view's own data, read in one round trip
- * (src/db/batch.ts); `empty` is what the view gets for a series without seasons. A query's
- * InvalidQueryError (a cursor that does not decode) is a 404.
+ * (src/db/batch.ts); `empty` is what the view gets for a series without seasons, or how it reads
+ * it. A query's InvalidQueryError (a cursor that does not decode) is a 404.
  */
 function seriesView<C extends SeriesPage>(
   view: SeriesView,
@@ -299,7 +299,7 @@ function seriesView<C extends SeriesPage>(
     frame: SeriesFrame,
     weeks: SeasonWeekDto[],
   ) => Promise<ViewData<C>>,
-  empty: ViewData<C>,
+  empty: ViewData<C> | ((deps: HttpDeps) => Promise<ViewData<C>>),
   options: { withWeeks?: boolean } = {},
 ): RouteHandler {
   return async (req, res, deps) => {
@@ -308,7 +308,9 @@ function seriesView<C extends SeriesPage>(
     try {
       data =
         framed.seasonId === null
-          ? empty
+          ? typeof empty === 'function'
+            ? await empty(deps)
+            : empty
           : await load(req, deps, framed.seasonId, framed.frame, framed.weeks);
     } catch (error) {
       if (error instanceof InvalidQueryError) throw notFound();
@@ -430,35 +432,42 @@ export const showSeriesRecentRaces = seriesView(
  */
 export const showSeriesStats: RouteHandler = async (req, res, deps) => {
   const query = req.query as Record<string, unknown>;
-  const resolved = await pageAsOf(deps, query, 'race-time');
+  // Today's page sends the first race day (the picker's bound) with its own reads.
+  const resolved = await pageAsOfDeferred(deps, query, 'race-time');
   if (!resolved.ok) {
     return res.inertia.redirect(`${req.path}${withoutParameters(query, resolved.drop)}`);
   }
   const raceBefore = resolved.asOf.raceBefore;
-  return seriesStatsView(raceBefore === null ? undefined : new Date(raceBefore), resolved.view)(
-    req,
-    res,
-    deps,
-  );
+  return seriesStatsView(
+    raceBefore === null ? undefined : new Date(raceBefore),
+    resolved.firstDay,
+    resolved.view,
+  )(req, res, deps);
 };
 
-const seriesStatsView = (asOf: Date | undefined, view: AsOfView) =>
+const seriesStatsView = (
+  asOf: Date | undefined,
+  firstDay: Statement<string | null>,
+  asOfView: (firstDay: string | null) => AsOfView,
+) =>
   seriesView(
     'stats',
     'Series/Stats',
     async (_req, deps, seasonId) => {
       // Today: one round trip; a past day: the as-of reads (docs/as-of.md).
-      const [all, laps, grid] =
+      const [all, laps, grid, first] =
         asOf === undefined
           ? await batch(deps.knex, [
               seasonLeaderboardsStatement(seasonId, 10),
               seasonFastestLapsStatement(seasonId, { limit: 10 }),
               seasonLapTimeGridStatement(seasonId),
+              firstDay,
             ])
           : await Promise.all([
               seasonLeaderboardsAt(deps.knex, seasonId, asOf, 10),
               seasonFastestLaps(deps.knex, seasonId, { limit: 10, asOf }),
               seasonLapTimeGrid(deps.knex, seasonId, { asOf }),
+              run(deps.knex, firstDay),
             ]);
       const boards = LEADERBOARD_TITLES.map(([kind, title, valueLabel]): Leaderboard => ({
         kind,
@@ -466,15 +475,15 @@ const seriesStatsView = (asOf: Date | undefined, view: AsOfView) =>
         valueLabel,
         entries: all[kind].map(leaderLine),
       }));
-      const first = laps.items[0];
-      const weekOfLaps = first?.raceWeekNum ?? null;
+      const fastest = laps.items[0];
+      const weekOfLaps = fastest?.raceWeekNum ?? null;
       const weekTimes = grid.filter((c) => c.raceWeekNum === weekOfLaps);
       const track = weekTimes[0]?.track ?? null;
       return {
-        asOf: view,
+        asOf: asOfView(first),
         leaderboards: boards,
         fastestLaps:
-          first && weekOfLaps !== null
+          fastest && weekOfLaps !== null
             ? {
                 week: weekOfLaps + 1,
                 trackName: track?.trackName ?? '',
@@ -491,7 +500,12 @@ const seriesStatsView = (asOf: Date | undefined, view: AsOfView) =>
         carTimes: weekTimes.map(carTimeLine),
       };
     },
-    { asOf: view, leaderboards: [], fastestLaps: null, carTimes: [] },
+    async (deps) => ({
+      asOf: asOfView(await run(deps.knex, firstDay)),
+      leaderboards: [],
+      fastestLaps: null,
+      carTimes: [],
+    }),
   );
 
 export const showSeriesLapTimes = seriesView(
