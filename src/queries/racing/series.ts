@@ -123,20 +123,31 @@ export async function searchSeries(
   db: Knex,
   params: { q: string; limit?: number },
 ): Promise<SeriesListItemDto[]> {
+  return run(db, searchSeriesStatement(params));
+}
+
+/**
+ * searchSeries as a statement, to send in one round trip with others (src/db/batch.ts); the
+ * limit is written into the text (one text per limit), so its plan is cached.
+ */
+export function searchSeriesStatement(params: {
+  q: string;
+  limit?: number;
+}): Statement<SeriesListItemDto[]> {
   const q = normaliseSearch(params.q);
   const limit = params.limit ?? 10;
   if (!Number.isInteger(limit) || limit < 1 || limit > 25) {
     throw new InvalidQueryError('limit', 'limit must be an integer from 1 to 25');
   }
   const like = escapeLike(q);
-  const { rows } = await db.raw<{ rows: SeriesRow[] }>(
+  return statement<SeriesRow, SeriesListItemDto[]>(
     `SELECT * FROM ${SERIES_TABLE}
       WHERE name ILIKE ? OR short_name ILIKE ?
       ORDER BY (name ILIKE ?) DESC, similarity(name, ?) DESC, lower(name), series_id
-      LIMIT ?`,
-    [`%${like}%`, `%${like}%`, `${like}%`, q, limit],
+      LIMIT ${limit}`,
+    [`%${like}%`, `%${like}%`, `${like}%`, q],
+    (rows) => rows.map(shapeSeries),
   );
-  return rows.map(shapeSeries);
 }
 
 export interface SeriesDirectoryEntryDto extends SeriesListItemDto {

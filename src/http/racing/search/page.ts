@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { searchDrivers } from '../../../queries/racing/driver-search.ts';
-import { searchSeries } from '../../../queries/racing/series.ts';
+import { batch } from '../../../db/batch.ts';
+import { searchDriversStatement } from '../../../queries/racing/driver-search.ts';
+import { searchSeriesStatement } from '../../../queries/racing/series.ts';
 import type { RouteHandler } from '../../routing/types.ts';
 
 /** Hits per kind on the search page. */
@@ -22,10 +23,11 @@ const searchPageQuery = z.object({
 export const showSearch: RouteHandler = async (req, res, deps) => {
   const { q } = searchPageQuery.parse(req.query);
   const searched = q.length >= 2;
+  // Both searches in one round trip (src/db/batch.ts).
   const [drivers, series] = searched
-    ? await Promise.all([
-        searchDrivers(deps.knex, { q, limit: SEARCH_PAGE_LIMIT }),
-        searchSeries(deps.knex, { q, limit: SEARCH_PAGE_LIMIT }),
+    ? await batch(deps.knex, [
+        searchDriversStatement({ q, limit: SEARCH_PAGE_LIMIT }),
+        searchSeriesStatement({ q, limit: SEARCH_PAGE_LIMIT }),
       ])
     : [[], []];
   await res.inertia.render('Search/Index', {
