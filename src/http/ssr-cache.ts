@@ -44,7 +44,7 @@ export function cachedSsrRenderer(render: SsrRenderer, opts: { maxBytes: number 
     result.then(
       (ssr) => {
         if (entries.get(key) !== entry) return;
-        const size = ssr.body.length + ssr.head.reduce((n, h) => n + h.length, 0);
+        const size = ssr.markup.length + ssr.head.reduce((n, h) => n + h.length, 0);
         entry.bytes += size;
         bytes += size;
         for (const oldest of entries.keys()) {

@@ -14,7 +14,7 @@ function countingRenderer(size = 10) {
     renders += 1;
     return Promise.resolve({
       head: [`<title>${p.component}</title>`],
-      body: `${p.component}#${renders}`.padEnd(size, '.'),
+      markup: `${p.component}#${renders}`.padEnd(size, '.'),
     });
   };
   return { render, renders: () => renders };
@@ -38,8 +38,8 @@ describe('cached SSR renderer', () => {
     const flashed = await ssr(
       page('Public/Home', { auth: { user: null }, flash: { ok: 'Saved.' } }),
     );
-    expect(signedIn.body).toMatch(/^Public\/Home#2/);
-    expect(flashed.body).toMatch(/^Public\/Home#3/);
+    expect(signedIn.markup).toMatch(/^Public\/Home#2/);
+    expect(flashed.markup).toMatch(/^Public\/Home#3/);
     expect(r.renders()).toBe(3);
   });
 
@@ -47,7 +47,7 @@ describe('cached SSR renderer', () => {
     const r = countingRenderer();
     const ssr = cachedSsrRenderer(r.render, { maxBytes: 1_000_000 });
     const results = await Promise.all(Array.from({ length: 10 }, () => ssr(page('Public/Home'))));
-    expect(new Set(results.map((x) => x.body)).size).toBe(1);
+    expect(new Set(results.map((x) => x.markup)).size).toBe(1);
     expect(r.renders()).toBe(1);
   });
 
@@ -58,13 +58,13 @@ describe('cached SSR renderer', () => {
         calls += 1;
         return calls === 1
           ? Promise.reject(new Error('render failed'))
-          : Promise.resolve({ head: [], body: 'ok' });
+          : Promise.resolve({ head: [], markup: 'ok' });
       },
       { maxBytes: 1_000_000 },
     );
     await expect(ssr(page('Public/Home'))).rejects.toThrow('render failed');
     await Promise.resolve(); // the failure handler has run
-    expect(await ssr(page('Public/Home'))).toEqual({ head: [], body: 'ok' });
+    expect(await ssr(page('Public/Home'))).toEqual({ head: [], markup: 'ok' });
     expect(calls).toBe(2);
   });
 

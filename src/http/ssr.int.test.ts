@@ -13,7 +13,7 @@ const ssr: SsrRenderer = (page) => {
   if (page.url.includes('explode')) return Promise.reject(new Error('SSR exploded'));
   return Promise.resolve({
     head: ['<title data-inertia="">Rendered title</title>'],
-    body: `<script data-page="app" type="application/json">{}</script><div data-server-rendered="true" id="app"><h1>${page.component}</h1></div>`,
+    markup: `<h1>${page.component}</h1>`,
   });
 };
 

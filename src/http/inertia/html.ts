@@ -23,29 +23,18 @@ export function escapeHtml(text: string): string {
     .replace(/'/g, '&#39;');
 }
 
+/** What the SSR entry (web/ssr.tsx) returns for one page object. */
 export interface SsrResult {
+  /** Head tags from `<Head>` during SSR. */
   head: string[];
-  body: string;
-}
-
-const SSR_ROOT = '<div data-server-rendered="true" id="app">';
-
-/**
- * The server-rendered markup of the root element, taken from the SSR entry's body (which is
- * `<script data-page…>…</script><div data-server-rendered="true" id="app">…</div>`). The
- * script part is dropped and rebuilt by `renderDocument` so one escaping rule applies to
- * every first page. Returns null when the body has an unexpected shape.
- */
-export function ssrRootMarkup(body: string): string | null {
-  const start = body.indexOf(SSR_ROOT);
-  if (start === -1) return null;
-  return body.slice(start);
+  /** The app's server-rendered markup: the content of `<div id="app">`. */
+  markup: string;
 }
 
 export interface DocumentParts {
   page: PageObject;
-  /** Server-rendered root markup (`<div data-server-rendered="true" id="app">…</div>`) or null. */
-  root: string | null;
+  /** The app's server-rendered markup (SsrResult.markup), or null for a client-only shell. */
+  markup: string | null;
   /** Head tags from `<Head>` during SSR. */
   head: string[];
   /** Script/style tags for the client bundle. */
@@ -61,7 +50,10 @@ export function renderDocument(parts: DocumentParts): string {
   const headTags = parts.head.join('\n    ');
   const hasTitle = parts.head.some((tag) => /^<title[\s>]/i.test(tag.trim()));
   const title = hasTitle ? '' : `<title>${escapeHtml(parts.defaultTitle)}</title>\n    `;
-  const root = parts.root ?? '<div id="app"></div>';
+  const root =
+    parts.markup === null
+      ? '<div id="app"></div>'
+      : `<div data-server-rendered="true" id="app">${parts.markup}</div>`;
   return `<!doctype html>
 <html lang="en">
   <head>

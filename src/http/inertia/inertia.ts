@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import type { Logger } from '../../logger.ts';
 import type { Pages } from '../../../web/generated/pages.ts';
 import type { AuthUser, FlashData } from '../../../web/inertia/shared-props.ts';
-import { renderDocument, ssrRootMarkup, type SsrResult } from './html.ts';
+import { renderDocument, type SsrResult } from './html.ts';
 import { readPageRequest, type PageObject } from './page.ts';
 import type { PropInput } from './props.ts';
 import { resolvePageProps } from './resolve.ts';
@@ -190,7 +190,7 @@ export class Inertia<P extends object = Pages> {
     }
     const html = renderDocument({
       page,
-      root: ssr ? ssrRootMarkup(ssr.body) : null,
+      markup: ssr?.markup ?? null,
       head: ssr?.head ?? [],
       assetTags: this.app.assets.tags(page.component),
       defaultTitle: this.app.appName,
