@@ -1,7 +1,7 @@
-import { Link } from '@inertiajs/react';
 import type { ReactNode } from 'react';
 import { useCurrentUrl } from '../hooks/use-current-url.ts';
 import type { NavItem } from '../lib/navigation.ts';
+import { PageLink } from './PageLink.tsx';
 
 export interface NavLinkProps {
   item: NavItem;
@@ -16,7 +16,8 @@ export interface NavLinkProps {
 
 /**
  * An Inertia link of a navigation list: `aria-current="page"` on its own page,
- * `aria-current="true"` on a page inside its section, `data-test="nav-<testId>"`.
+ * `aria-current="true"` on a page inside its section, `data-test="nav-<testId>"`. A `PageLink`
+ * (Inertia's `<Link>` markup and hover prefetch, without its hooks): every page renders a dozen.
  */
 export function NavLink({
   item,
@@ -27,7 +28,7 @@ export function NavLink({
 }: NavLinkProps) {
   const { ariaCurrent } = useCurrentUrl();
   return (
-    <Link
+    <PageLink
       href={item.href}
       prefetch={prefetch}
       aria-current={ariaCurrent(item.href, { sectionRoot })}
@@ -35,6 +36,6 @@ export function NavLink({
       data-test={`nav-${item.testId}`}
     >
       {children ?? item.label}
-    </Link>
+    </PageLink>
   );
 }

@@ -1,5 +1,5 @@
 import { shouldIntercept } from '@inertiajs/core';
-import { router } from '@inertiajs/react';
+import { config, router } from '@inertiajs/react';
 import type { AnchorHTMLAttributes, MouseEvent } from 'react';
 
 export interface PageLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
@@ -8,32 +8,80 @@ export interface PageLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorEleme
   preserveScroll?: boolean;
   /** Keep the page components' local state (Inertia's `preserveState`). */
   preserveState?: boolean;
+  /**
+   * Prefetch the page while the pointer rests on the link, as `<Link prefetch>` does (its
+   * `hover` mode): after `prefetch.hoverDelay` ms, cached for `prefetch.cacheFor` ms (the app's
+   * Inertia defaults, web/inertia/defaults.ts); leaving or clicking the link first cancels it.
+   */
+  prefetch?: boolean;
+}
+
+/** The pending hover prefetch of each link element (no hook: the link renders none). */
+const hoverTimers = new WeakMap<EventTarget, ReturnType<typeof setTimeout>>();
+
+function cancelHover(target: EventTarget): void {
+  clearTimeout(hoverTimers.get(target));
+  hoverTimers.delete(target);
 }
 
 /**
  * A link to another page of the app: the `<a href>` Inertia's `<Link>` renders, and on a plain
  * left click an Inertia visit of `href` (the router's GET, as `<Link>` makes it); a click with a
  * modifier key or another button, or on a link with a `target`, stays the browser's (Inertia's
- * own `shouldIntercept` decides). For the many links of tables and lists: it runs no hook, where
- * `<Link>` runs about ten and parses its URL on every render, the dearest part of rendering a
- * table on the server (docs/benchmarks.md, "Where a page's CPU goes"). Use `<Link>` for what
- * this leaves out: prefetching, other methods, data, the in-flight `data-loading` attribute.
+ * own `shouldIntercept` decides); with `prefetch`, the page is prefetched on hover as `<Link
+ * prefetch>` does. For the many links of tables, lists, the header and the footer: it runs no
+ * hook, where `<Link>` runs about ten and parses its URL on every render, the dearest part of
+ * rendering a page's links on the server (docs/benchmarks.md, "Where a page's CPU goes"). Use
+ * `<Link>` for what this leaves out: other prefetch modes, other methods, data, the in-flight
+ * `data-loading` attribute.
  */
 export function PageLink({
   href,
   preserveScroll,
   preserveState,
+  prefetch,
   onClick,
+  onMouseEnter,
+  onMouseLeave,
   ...props
 }: PageLinkProps) {
+  const options = {
+    ...(preserveScroll ? { preserveScroll } : {}),
+    ...(preserveState ? { preserveState } : {}),
+  };
   const visit = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (prefetch) cancelHover(event.currentTarget);
     onClick?.(event);
     if (!shouldIntercept(event)) return;
     event.preventDefault();
-    router.visit(href, {
-      ...(preserveScroll ? { preserveScroll } : {}),
-      ...(preserveState ? { preserveState } : {}),
-    });
+    router.visit(href, options);
   };
-  return <a {...props} href={href} onClick={visit} />;
+  if (!prefetch) {
+    return (
+      <a
+        {...props}
+        href={href}
+        onClick={visit}
+        onMouseEnter={onMouseEnter}
+        onMouseLeave={onMouseLeave}
+      />
+    );
+  }
+  const hover = (event: MouseEvent<HTMLAnchorElement>) => {
+    onMouseEnter?.(event);
+    const target = event.currentTarget;
+    cancelHover(target);
+    hoverTimers.set(
+      target,
+      setTimeout(() => {
+        hoverTimers.delete(target);
+        router.prefetch(href, options, { cacheFor: config.get('prefetch.cacheFor') });
+      }, config.get('prefetch.hoverDelay')),
+    );
+  };
+  const leave = (event: MouseEvent<HTMLAnchorElement>) => {
+    onMouseLeave?.(event);
+    cancelHover(event.currentTarget);
+  };
+  return <a {...props} href={href} onClick={visit} onMouseEnter={hover} onMouseLeave={leave} />;
 }

@@ -1,7 +1,7 @@
-import { Link } from '@inertiajs/react';
 import { footerNav } from '../lib/navigation.ts';
 import { AppLogo } from './AppLogo.tsx';
 import { NavLink } from './NavLink.tsx';
+import { PageLink } from './PageLink.tsx';
 import { route } from '../generated/routes.ts';
 
 /** Site footer: changelog and legal pages, and what Pitwall is (and is not). */
@@ -10,10 +10,10 @@ export function SiteFooter({ appName }: { appName: string }) {
     <footer className="mt-12 border-t border-line bg-surface">
       <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-8 text-sm text-ink-muted sm:flex-row sm:items-center sm:justify-between sm:px-6">
         <div className="flex flex-col gap-1">
-          <Link href={route('index')} className="w-fit rounded-md text-ink">
+          <PageLink href={route('index')} className="w-fit rounded-md text-ink">
             <AppLogo className="[&_span]:text-base" />
             <span className="sr-only">, home</span>
-          </Link>
+          </PageLink>
           <p>Racing data for sim-racing drivers. {appName} is not affiliated with iRacing.</p>
         </div>
         <nav aria-label="Footer">

@@ -1,4 +1,3 @@
-import { Link } from '@inertiajs/react';
 import { useId } from 'react';
 import { useNavDisclosure } from '../hooks/use-disclosure.ts';
 import { cn } from '../lib/cn.ts';
@@ -6,6 +5,7 @@ import { accountPaths, publicNav } from '../lib/navigation.ts';
 import { AppLogo } from './AppLogo.tsx';
 import { MenuButton } from './MenuButton.tsx';
 import { NavLink } from './NavLink.tsx';
+import { PageLink } from './PageLink.tsx';
 import { SearchBox } from './SearchBox.tsx';
 import { ThemeToggle } from './ThemeToggle.tsx';
 import { UserMenu } from './UserMenu.tsx';
@@ -28,7 +28,7 @@ export function SiteHeader() {
           onToggle={menu.toggle}
           className="-ml-2 text-on-header hover:bg-white/10 lg:hidden"
         />
-        <Link
+        <PageLink
           href={accountPaths.home}
           prefetch
           className="flex items-center rounded-md"
@@ -36,7 +36,7 @@ export function SiteHeader() {
         >
           <AppLogo />
           <span className="sr-only">, home</span>
-        </Link>
+        </PageLink>
         <SearchBox className="ml-auto hidden w-full max-w-xs md:block" />
         <div className="ml-auto flex items-center gap-1 md:ml-0">
           <ThemeToggle className="text-on-header-muted hover:bg-white/10 hover:text-on-header" />

@@ -1,9 +1,10 @@
-import { Link, usePage } from '@inertiajs/react';
+import { usePage } from '@inertiajs/react';
 import { ChevronDown, LogOut, Settings, Shield, Star } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useShellProps } from '../hooks/use-shell-props.ts';
 import { accountPaths } from '../lib/navigation.ts';
 import { cn } from '../lib/cn.ts';
+import { PageLink } from './PageLink.tsx';
 
 export function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -52,7 +53,7 @@ export function UserMenu({ tone = 'header' }: { tone?: 'header' | 'plain' }) {
   if (!user) {
     return (
       <div className="flex items-center gap-1">
-        <Link
+        <PageLink
           href={accountPaths.login}
           className={cn(
             'rounded-md px-2 py-1.5 text-sm font-medium whitespace-nowrap sm:px-3',
@@ -61,14 +62,14 @@ export function UserMenu({ tone = 'header' }: { tone?: 'header' | 'plain' }) {
           data-test="login-link"
         >
           Sign in
-        </Link>
-        <Link
+        </PageLink>
+        <PageLink
           href={accountPaths.register}
           className="rounded-md bg-accent px-2.5 py-1.5 text-sm font-semibold whitespace-nowrap text-on-accent hover:bg-accent-hover sm:px-3"
           data-test="register-link"
         >
           Register
-        </Link>
+        </PageLink>
       </div>
     );
   }
@@ -112,24 +113,28 @@ export function UserMenu({ tone = 'header' }: { tone?: 'header' | 'plain' }) {
         </p>
         <ul className="border-t border-line pt-1">
           <li>
-            <Link href={accountPaths.settings} className={itemClass} data-test="user-menu-settings">
+            <PageLink
+              href={accountPaths.settings}
+              className={itemClass}
+              data-test="user-menu-settings"
+            >
               <Settings aria-hidden="true" className="size-4" /> Settings
-            </Link>
+            </PageLink>
           </li>
           <li>
-            <Link
+            <PageLink
               href={accountPaths.favorites}
               className={itemClass}
               data-test="user-menu-favorites"
             >
               <Star aria-hidden="true" className="size-4" /> Favorites
-            </Link>
+            </PageLink>
           </li>
           {user.role === 'admin' && (
             <li>
-              <Link href={accountPaths.admin} className={itemClass} data-test="user-menu-admin">
+              <PageLink href={accountPaths.admin} className={itemClass} data-test="user-menu-admin">
                 <Shield aria-hidden="true" className="size-4" /> Admin
-              </Link>
+              </PageLink>
             </li>
           )}
           <li className="mt-1 border-t border-line pt-1">

@@ -1,4 +1,4 @@
-import { Link, router } from '@inertiajs/react';
+import { config, Link, router } from '@inertiajs/react';
 import type { MouseEvent, ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -21,10 +21,23 @@ function click(overrides: Partial<Record<string, unknown>> = {}) {
   return event;
 }
 
+type Handler = (event: unknown) => void;
+
+/** The event handlers PageLink puts on its `<a>`. */
+function handlersOf(
+  props: PageLinkProps,
+): Record<'onClick' | 'onMouseEnter' | 'onMouseLeave', Handler> {
+  const element = PageLink(props) as ReactElement<Record<string, (e: MouseEvent) => void>>;
+  const { onClick, onMouseEnter, onMouseLeave } = element.props;
+  return { onClick, onMouseEnter, onMouseLeave } as Record<
+    'onClick' | 'onMouseEnter' | 'onMouseLeave',
+    Handler
+  >;
+}
+
 /** The onClick PageLink puts on its `<a>`. */
-function onClickOf(props: PageLinkProps): (event: unknown) => void {
-  const element = PageLink(props) as ReactElement<{ onClick: (e: MouseEvent) => void }>;
-  return element.props.onClick as (event: unknown) => void;
+function onClickOf(props: PageLinkProps): Handler {
+  return handlersOf(props).onClick;
 }
 
 // Inertia's shouldIntercept asks whether the click's target is a content-editable HTMLElement;
@@ -79,5 +92,75 @@ describe('PageLink', () => {
     const seen: string[] = [];
     onClickOf({ href: '/x', onClick: () => seen.push('caller'), children: 'x' })(click());
     expect(seen).toEqual(['caller']);
+  });
+
+  it('renders the markup of Inertia’s <Link prefetch> too', () => {
+    const props = { href: '/series', className: 'block', 'data-test': 'nav-series' };
+    const ours = renderToString(
+      <PageLink {...props} prefetch>
+        Series
+      </PageLink>,
+    );
+    const theirs = renderToString(
+      <Link {...props} prefetch>
+        Series
+      </Link>,
+    );
+    expect(ours).toBe(theirs);
+  });
+});
+
+describe('PageLink prefetch', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    config.replace({ prefetch: { hoverDelay: 75, cacheFor: 30_000 } });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  const link = { tagName: 'A', target: '' };
+
+  it('prefetches the page once the pointer has rested on the link for the hover delay', () => {
+    const prefetch = vi.spyOn(router, 'prefetch').mockImplementation(() => {});
+    const seen: string[] = [];
+    const on = handlersOf({
+      href: '/drivers',
+      prefetch: true,
+      preserveScroll: true,
+      onMouseEnter: () => seen.push('caller'),
+      children: 'Drivers',
+    });
+    on.onMouseEnter({ currentTarget: link });
+    vi.advanceTimersByTime(74);
+    expect(prefetch).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(prefetch).toHaveBeenCalledExactlyOnceWith(
+      '/drivers',
+      { preserveScroll: true },
+      { cacheFor: 30_000 },
+    );
+    expect(seen).toEqual(['caller']);
+  });
+
+  it.each([
+    ['leaving the link', 'onMouseLeave'],
+    ['clicking it', 'onClick'],
+  ] as const)('cancels the prefetch on %s before the delay', (_name, handler) => {
+    vi.spyOn(router, 'visit').mockImplementation(() => {});
+    const prefetch = vi.spyOn(router, 'prefetch').mockImplementation(() => {});
+    const on = handlersOf({ href: '/series', prefetch: true, children: 'Series' });
+    on.onMouseEnter({ currentTarget: link });
+    vi.advanceTimersByTime(50);
+    on[handler](click({ currentTarget: link }));
+    vi.advanceTimersByTime(1000);
+    expect(prefetch).not.toHaveBeenCalled();
+  });
+
+  it('prefetches nothing without `prefetch`', () => {
+    const prefetch = vi.spyOn(router, 'prefetch').mockImplementation(() => {});
+    const on = handlersOf({ href: '/series', children: 'Series' });
+    on.onMouseEnter?.({ currentTarget: link });
+    vi.advanceTimersByTime(1000);
+    expect(prefetch).not.toHaveBeenCalled();
   });
 });
