@@ -96,9 +96,29 @@ export const lapTimeColumn = <T,>(
   hideBelow?: HideBelow<T>,
 ): Column<T> => numberColumn(key, header, value, formatLapTime, 'asc', hideBelow);
 
-/** The strength-of-field column, sortable, strongest first. */
+/** A column of iRatings or strengths of field, sortable, highest first. */
+export const ratingColumn = <T,>(
+  key: string,
+  header: string,
+  value: (row: T) => number | null,
+): Column<T> => numberColumn(key, header, value, formatIrating, undefined, undefined);
+
+/** The strength-of-field column of a list of races. */
 export const sofColumn = <T,>(value: (row: T) => number | null): Column<T> =>
-  numberColumn('sof', 'SoF', value, formatIrating, undefined, undefined);
+  ratingColumn('sof', 'SoF', value);
+
+/** The race week column, sortable, first week first. */
+export function weekColumn<T extends { week: number }>(): Column<T> {
+  return {
+    key: 'week',
+    header: 'Week',
+    numeric: true,
+    sortable: true,
+    firstDirection: 'asc',
+    value: (r) => r.week,
+    cell: (r) => r.week,
+  };
+}
 
 /** A race's winner, linked, with their team in brackets on a team event. */
 export function winnerColumn<

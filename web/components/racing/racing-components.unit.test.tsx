@@ -7,8 +7,10 @@ import {
   countColumn,
   Fact,
   lapTimeColumn,
+  ratingColumn,
   SeriesCrumb,
   sofColumn,
+  weekColumn,
   winnerColumn,
 } from './race-parts.tsx';
 import { formatChance, SlotPredictions } from './SlotPredictions.tsx';
@@ -120,6 +122,8 @@ describe('race parts', () => {
   it('formats and sorts the shared columns: counts, lap times, SoF and the winner', async () => {
     type Race = {
       id: number;
+      week: number;
+      average: number | null;
       entries: number;
       bestLap: number | null;
       sof: number | null;
@@ -131,12 +135,16 @@ describe('race parts', () => {
       lapTimeColumn<Race>('best', 'Best lap', (r) => r.bestLap, 'lg'),
       sofColumn<Race>((r) => r.sof),
       winnerColumn<Race>(),
+      weekColumn<Race>(),
+      ratingColumn<Race>('avg', 'Average SoF', (r) => r.average),
     ];
     expect(columns.map((c) => [c.key, c.firstDirection, c.hideBelow])).toEqual([
       ['entries', undefined, undefined],
       ['best', 'asc', 'lg'],
       ['sof', undefined, undefined],
       ['winner', undefined, undefined],
+      ['week', 'asc', undefined],
+      ['avg', undefined, undefined],
     ]);
     const html = await render(
       <DataTable
@@ -144,13 +152,24 @@ describe('race parts', () => {
         rows={[
           {
             id: 1,
+            week: 7,
+            average: 1987,
             entries: 1234,
             bestLap: 1375000,
             sof: 2500,
             winner: { id: 1001, name: 'Max' },
             winnerTeam: 'Apex',
           },
-          { id: 2, entries: 0, bestLap: null, sof: null, winner: null, winnerTeam: null },
+          {
+            id: 2,
+            week: 8,
+            average: null,
+            entries: 0,
+            bestLap: null,
+            sof: null,
+            winner: null,
+            winnerTeam: null,
+          },
         ]}
         rowKey={(r) => r.id}
         caption="Races"
@@ -164,6 +183,8 @@ describe('race parts', () => {
     expect(row(1)).toContain('1,234');
     expect(row(1)).toContain('2:17.500');
     expect(row(1)).toContain('2,500');
+    expect(row(1)).toContain('1,987');
+    expect(row(1)).toMatch(/>7<\/td>/);
     expect(row(1)).toMatch(
       /href="\/drivers\/1001"[^>]*>Max<\/a><span class="ml-1 text-ink-muted">\(<!-- -->Apex<!-- -->\)<\/span>/,
     );

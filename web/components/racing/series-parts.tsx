@@ -2,10 +2,15 @@ import { PageLink } from '../PageLink.tsx';
 import { route } from '../../generated/routes.ts';
 import { formatLapTime } from '../../lib/racing-format.ts';
 import type { Column } from '../DataTable.tsx';
-import { countColumn, DriverLink, lapTimeColumn, sofColumn, winnerColumn } from './race-parts.tsx';
+import {
+  countColumn,
+  DriverLink,
+  lapTimeColumn,
+  sofColumn,
+  weekColumn,
+  winnerColumn,
+} from './race-parts.tsx';
 import { When } from './When.tsx';
-
-export { DriverLink };
 
 /** A race split as the series views list it (recent races, strongest races). */
 export interface RaceLine {
@@ -98,15 +103,7 @@ export const raceColumns: Column<RaceLine>[] = [
 /** The columns of a car-times list. */
 export function carTimeColumns(withWeek: boolean): Column<CarTimeLine>[] {
   const cols: (Column<CarTimeLine> | false)[] = [
-    withWeek && {
-      key: 'week',
-      header: 'Week',
-      numeric: true,
-      sortable: true,
-      firstDirection: 'asc',
-      value: (r) => r.week,
-      cell: (r) => r.week,
-    },
+    withWeek && weekColumn(),
     withWeek && {
       key: 'track',
       header: 'Track',

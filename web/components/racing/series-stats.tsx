@@ -2,8 +2,6 @@ import { Card } from '../Card.tsx';
 import { CategoryChart, type CategoryChartProps } from '../charts/CategoryChart.tsx';
 import { DataTable, type Column, type SortState } from '../DataTable.tsx';
 
-export { countColumn } from './race-parts.tsx';
-
 /**
  * The blocks of the series' statistic views (participation, strength of field): a chart in a
  * card, the numbers in a sortable table below it, and the columns those tables share.

@@ -8,8 +8,8 @@ import {
   seriesViewHref,
   type SeriesFrame,
 } from '../../components/racing/SeriesLayout.tsx';
+import { DriverLink } from '../../components/racing/race-parts.tsx';
 import {
-  DriverLink,
   raceColumns,
   trackLabel,
   type LeaderLine,

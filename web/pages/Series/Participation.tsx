@@ -1,11 +1,7 @@
 import type { Column } from '../../components/DataTable.tsx';
 import { NoRaces, SeriesLayout, type SeriesFrame } from '../../components/racing/SeriesLayout.tsx';
-import {
-  ChartCard,
-  TableCard,
-  countColumn,
-  timeSlotColumn,
-} from '../../components/racing/series-stats.tsx';
+import { countColumn, weekColumn } from '../../components/racing/race-parts.tsx';
+import { ChartCard, TableCard, timeSlotColumn } from '../../components/racing/series-stats.tsx';
 import { formatInteger } from '../../lib/racing-format.ts';
 
 export interface ParticipationWeek {
@@ -35,15 +31,7 @@ export interface Props {
 }
 
 const weekColumns: Column<ParticipationWeek>[] = [
-  {
-    key: 'week',
-    header: 'Week',
-    numeric: true,
-    sortable: true,
-    firstDirection: 'asc',
-    value: (w) => w.week,
-    cell: (w) => w.week,
-  },
+  weekColumn(),
   {
     key: 'track',
     header: 'Track',

@@ -1,12 +1,8 @@
 import type { Column } from '../../components/DataTable.tsx';
 import { NoRaces, SeriesLayout, type SeriesFrame } from '../../components/racing/SeriesLayout.tsx';
 import { raceColumns, type RaceLine } from '../../components/racing/series-parts.tsx';
-import {
-  ChartCard,
-  TableCard,
-  countColumn,
-  timeSlotColumn,
-} from '../../components/racing/series-stats.tsx';
+import { countColumn, ratingColumn } from '../../components/racing/race-parts.tsx';
+import { ChartCard, TableCard, timeSlotColumn } from '../../components/racing/series-stats.tsx';
 import { formatIrating } from '../../lib/racing-format.ts';
 
 export interface SofWeek {
@@ -32,22 +28,8 @@ export interface Props {
 
 const slotColumns: Column<SofSlot>[] = [
   timeSlotColumn(),
-  {
-    key: 'avg',
-    header: 'Average SoF',
-    numeric: true,
-    sortable: true,
-    value: (s) => s.averageStrengthOfField,
-    cell: (s) => formatIrating(s.averageStrengthOfField),
-  },
-  {
-    key: 'max',
-    header: 'Highest SoF',
-    numeric: true,
-    sortable: true,
-    value: (s) => s.maxStrengthOfField,
-    cell: (s) => formatIrating(s.maxStrengthOfField),
-  },
+  ratingColumn('avg', 'Average SoF', (s) => s.averageStrengthOfField),
+  ratingColumn('max', 'Highest SoF', (s) => s.maxStrengthOfField),
   countColumn('races', 'Splits', (s) => s.races),
 ];
 

@@ -9,9 +9,9 @@ import {
   seriesViewHref,
   type SeriesFrame,
 } from '../../components/racing/SeriesLayout.tsx';
+import { DriverLink } from '../../components/racing/race-parts.tsx';
 import {
   carTimeColumns,
-  DriverLink,
   trackLabel,
   type CarTimeLine,
   type LeaderLine,
