@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { preparedRows } from '../db/prepared.ts';
+import { run, statement, type Statement } from '../db/batch.ts';
 import {
   ARTICLES_TABLE,
   type ArticleRow,
@@ -153,14 +153,18 @@ export async function listLatestPublishedArticles(
   db: Knex,
   limit: number,
 ): Promise<ArticleSummaryDto[]> {
+  return run(db, latestPublishedArticlesStatement(limit));
+}
+
+/** listLatestPublishedArticles as a statement, for a page's batch (src/db/batch.ts). */
+export function latestPublishedArticlesStatement(limit: number): Statement<ArticleSummaryDto[]> {
   if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`bad article limit ${limit}`);
-  const rows = await preparedRows<ArticleRow>(
-    db,
+  return statement(
     `SELECT ${summaryColumns.join(', ')} FROM ${ARTICLES_TABLE}
       WHERE status = 'published' ORDER BY published_at DESC, id DESC LIMIT ${limit}`,
     [],
+    (rows: ArticleRow[]) => rows.map(toSummary),
   );
-  return rows.map(toSummary);
 }
 
 /** A published article by slug; null when unknown or not published (pages answer 404). */

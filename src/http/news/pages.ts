@@ -1,14 +1,15 @@
 import { HttpError } from '../errors.ts';
 import type { RouteHandler } from '../routing/types.ts';
 import { listFavoriteDrivers } from '../../queries/favorites.ts';
-import { homeRacing } from '../../queries/racing/home.ts';
-import { nowOf, pageAsOf, withoutParameters } from '../racing/shared/as-of.ts';
+import { batch } from '../../db/batch.ts';
+import { homeRacingStatement } from '../../queries/racing/home.ts';
+import { nowOf, pageAsOfDeferred, withoutParameters } from '../racing/shared/as-of.ts';
 
 /** Drivers per category in "Top drivers", races in "Notable races", series in "This week". */
 const HOME_RACING = { topDrivers: 5, notableRaces: 6, seriesWeeks: 4 };
 import {
   getPublishedArticleBySlug,
-  listLatestPublishedArticles,
+  latestPublishedArticlesStatement,
   listPublishedArticles,
 } from '../../queries/articles.ts';
 import { HOME_LATEST_COUNT, NEWS_PER_PAGE, newsIndexQuery, newsShowParams } from './schema.ts';
@@ -24,18 +25,22 @@ const notFound = () => new HttpError(404, 'This page does not exist.');
  */
 export const showHome: RouteHandler = async (req, res, deps) => {
   const query = req.query as Record<string, unknown>;
-  const resolved = await pageAsOf(deps, query, 'race-time');
+  const resolved = await pageAsOfDeferred(deps, query, 'race-time');
   if (!resolved.ok) return res.inertia.redirect(`/${withoutParameters(query, resolved.drop)}`);
-  const [latestArticles, racing, user] = await Promise.all([
-    listLatestPublishedArticles(deps.knex, HOME_LATEST_COUNT),
-    homeRacing(deps.knex, HOME_RACING, nowOf(deps), resolved.asOf.raceBefore),
+  // One round trip: the first race day (unless the as-of check read it), the news, the racing.
+  const [[firstDay, latestArticles, racing], user] = await Promise.all([
+    batch(deps.knex, [
+      resolved.firstDay,
+      latestPublishedArticlesStatement(HOME_LATEST_COUNT),
+      homeRacingStatement(HOME_RACING, nowOf(deps), resolved.asOf.raceBefore),
+    ]),
     deps.resolveUser ? deps.resolveUser(req) : Promise.resolve(null),
   ]);
   const { topDrivers, notableRaces: notable, seriesWeeks: weeks } = racing;
   // The member's favorites (src/queries/favorites.ts): drivers they starred, by name.
   const favoriteDrivers = user ? await listFavoriteDrivers(deps.knex, user.id) : null;
   await res.inertia.render('Home/Index', {
-    asOf: resolved.view,
+    asOf: resolved.view(firstDay),
     latestArticles,
     favoriteDrivers,
     topDrivers: topDrivers.map((t) => ({

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { preparedRows } from '../../db/prepared.ts';
+import { run, statement, type Statement } from '../../db/batch.ts';
 import type { RacingCategory } from '../../events/racing/common.ts';
 import {
   DRIVER_LICENSES_TABLE,
@@ -251,18 +251,28 @@ export async function homeRacing(
   now: Date,
   at: string | null = null,
 ): Promise<HomeRacingDto> {
+  return run(db, homeRacingStatement(limits, now, at));
+}
+
+/** homeRacing as a statement, for the page's batch (src/db/batch.ts). */
+export function homeRacingStatement(
+  limits: HomeRacingLimits,
+  now: Date,
+  at: string | null = null,
+): Statement<HomeRacingDto> {
   const instant = at === null ? null : new Date(at).toISOString();
-  const [row] = await preparedRows<HomeRow>(
-    db,
+  return statement(
     homeSql(limits, now, instant !== null),
     instant === null ? [] : [instant, instant],
+    ([row]: HomeRow[]) => {
+      if (!row) throw new Error('the home statement answered no row');
+      return {
+        topDrivers: topDriversOf(row.top_drivers),
+        notableRaces: row.notable_races.map(notableRaceOf),
+        seriesWeeks: row.series_weeks.map((r) => seriesWeekOf(r, row.today)),
+      };
+    },
   );
-  if (!row) throw new Error('the home statement answered no row');
-  return {
-    topDrivers: topDriversOf(row.top_drivers),
-    notableRaces: row.notable_races.map(notableRaceOf),
-    seriesWeeks: row.series_weeks.map((r) => seriesWeekOf(r, row.today)),
-  };
 }
 
 function topDriversOf(rows: readonly TopDriverRow[]): TopDriversDto[] {
