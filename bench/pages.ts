@@ -35,7 +35,7 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { buildWebBundle } from '../tests/e2e/support/build.ts';
-import { backendsCpuMs, treeCpuMs } from './support/production-app.ts';
+import { backendsCpuMsSince, backendsCpuTicks, treeCpuMs } from './support/production-app.ts';
 import { benchDatabaseUrl } from './support/scratch-database.ts';
 
 const { values: args } = parseArgs({
@@ -240,15 +240,17 @@ async function cpuPerRequest(
   serverPid: number,
   url: string,
   headers: Record<string, string>,
-): Promise<{ node_ms: number; pg_ms: number }> {
-  const [node, db] = [treeCpuMs(serverPid), backendsCpuMs(args.db)];
+): Promise<{ node_ms: number; pg_ms: number | null }> {
+  const [node, db] = [treeCpuMs(serverPid), backendsCpuTicks(args.db)];
   for (let i = 0; i < CPU_REQUESTS; i++) {
     const res = await fetch(url, { headers });
     await res.arrayBuffer();
   }
+  const pgMs = backendsCpuMsSince(db, args.db);
   return {
     node_ms: round((treeCpuMs(serverPid) - node) / CPU_REQUESTS, 2),
-    pg_ms: round((backendsCpuMs(args.db) - db) / CPU_REQUESTS, 2),
+    // null (printed as —) when one of the database's backends ended during the requests
+    pg_ms: pgMs === null ? null : round(pgMs / CPU_REQUESTS, 2),
   };
 }
 
@@ -352,7 +354,7 @@ try {
       const kb = weights.pageKbGz.get(component) ?? null;
       const missed = json.p95_ms > TARGETS.jsonP95Ms || ssr.p95_ms > TARGETS.ssrP95Ms;
       say(
-        `${p.padEnd(44)} json p95 ${String(json.p95_ms).padStart(6)} ms ${String(json.rps).padStart(5)} req/s  ssr p95 ${String(ssr.p95_ms).padStart(6)} ms ${String(ssr.rps).padStart(5)} req/s  cpu json ${jsonCpu.node_ms}+${jsonCpu.pg_ms} ssr ${ssrCpu.node_ms}+${ssrCpu.pg_ms} ms  ${component} +${kb} KB  load ${load}${json.non2xx + ssr.non2xx ? '  NON-2XX' : ''}${missed ? '  MISSES' : ''}`,
+        `${p.padEnd(44)} json p95 ${String(json.p95_ms).padStart(6)} ms ${String(json.rps).padStart(5)} req/s  ssr p95 ${String(ssr.p95_ms).padStart(6)} ms ${String(ssr.rps).padStart(5)} req/s  cpu json ${jsonCpu.node_ms}+${jsonCpu.pg_ms ?? '—'} ssr ${ssrCpu.node_ms}+${ssrCpu.pg_ms ?? '—'} ms  ${component} +${kb} KB  load ${load}${json.non2xx + ssr.non2xx ? '  NON-2XX' : ''}${missed ? '  MISSES' : ''}`,
       );
       pages.push({
         path: p,

@@ -145,14 +145,35 @@ function processes(): Map<number, { ppid: number; ticks: number }> {
 
 /** PostgreSQL backends name their database in their title (`postgres: user db addr state`). */
 export function backendsCpuMs(dbName: string): number {
-  let ticks = 0;
+  let ms = 0;
+  for (const t of backendsCpuTicks(dbName).values()) ms += t * 10;
+  return ms;
+}
+
+/** CPU ticks (10 ms) of each PostgreSQL backend of `dbName`, by pid. */
+export function backendsCpuTicks(dbName: string): Map<number, number> {
+  const ticks = new Map<number, number>();
   for (const [pid, s] of processes()) {
     try {
-      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(` ${dbName} `)) ticks += s.ticks;
+      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(` ${dbName} `))
+        ticks.set(pid, s.ticks);
     } catch {
       // ended meanwhile
     }
   }
+  return ticks;
+}
+
+/**
+ * CPU ms the backends of `dbName` spent since `before` (a backendsCpuTicks reading), or null
+ * when a backend of that reading has ended since: its last ticks cannot be read any more, so
+ * the sum would be short (or negative against the earlier total).
+ */
+export function backendsCpuMsSince(before: Map<number, number>, dbName: string): number | null {
+  const now = backendsCpuTicks(dbName);
+  let ticks = 0;
+  for (const pid of before.keys()) if (!now.has(pid)) return null;
+  for (const [pid, t] of now) ticks += t - (before.get(pid) ?? 0);
   return ticks * 10;
 }
 
