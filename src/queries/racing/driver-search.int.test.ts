@@ -240,3 +240,25 @@ describe('the search keys', () => {
     }
   });
 });
+
+describe('racing_search_drivers', () => {
+  it('gives each hit its licences as arrays of the row columns, by category, [] for none', async () => {
+    const { rows } = await db.knex.raw<{ rows: { cust_id: number; licenses: unknown }[] }>(
+      `SELECT cust_id, licenses FROM racing_search_drivers('zann', -1, 'zann%', '%zann%', 10)`,
+    );
+    const byId = new Map(rows.map((r) => [r.cust_id, r.licenses]));
+    // RARE drivers 2000.. are drivers 400.. of the insert: 400 % 4 = 0 licences, 402 % 4 = 2.
+    expect(byId.get(2000)).toEqual([]);
+    expect(byId.get(2002)).toEqual([
+      ['oval', 1000 + 37 * 402 + 1, 100 + ((402 * 13) % 400), 1 + (402 % 20), 1 + (402 % 5), null],
+      [
+        'sports_car',
+        1000 + 37 * 402,
+        100 + ((402 * 13) % 400),
+        1 + (402 % 20),
+        1 + (402 % 5),
+        null,
+      ],
+    ]);
+  });
+});

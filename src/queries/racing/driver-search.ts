@@ -1,8 +1,7 @@
 import type { Knex } from 'knex';
 import { run, statement, type Statement } from '../../db/batch.ts';
-import { toLicenses } from './licences.ts';
 import { InvalidQueryError } from './paging.ts';
-import { escapeLike, normaliseSearch, type LicenseDto, type LicenseRow } from './shapes.ts';
+import { escapeLike, normaliseSearch, toLicense, type LicenseDto } from './shapes.ts';
 
 /** Driver search as you type (racing_drivers, racing_driver_licenses). */
 
@@ -13,12 +12,33 @@ export interface DriverSearchHitDto {
   licenses: LicenseDto[];
 }
 
+/** A licence as `racing_search_drivers` gives it: the licence row's columns, in this order. */
+type LicenceTuple = [
+  category: string,
+  irating: number | null,
+  sub_level: number | null,
+  license_level: number | null,
+  license_group: number | null,
+  tt_rating: number | null,
+];
+
 interface SearchHitRow {
   cust_id: number;
   display_name: string;
   country_code: string | null;
-  licenses: LicenseRow[];
+  /** Ordered by category; `[]` for a driver without licences. */
+  licenses: LicenceTuple[];
 }
+
+const toLicenceDto = ([category, irating, subLevel, level, group, tt]: LicenceTuple): LicenseDto =>
+  toLicense({
+    category,
+    irating,
+    sub_level: subLevel,
+    license_level: level,
+    license_group: group,
+    tt_rating: tt,
+  });
 
 /**
  * Driver search as you type, served by btree range scans rather than the trigram index, so its
@@ -32,8 +52,9 @@ interface SearchHitRow {
  *    after the word-start hits.
  * Ranking (within each of the two groups): customer id, exact name, name starting with the
  * text, a word starting with it, a fragment; then trigram similarity, name, id. `limit` 1..25,
- * default 10. One statement, licences included, in the database function
- * `racing_search_drivers` (migrations/0093_racing_search_drivers.ts), which keeps one plan per
+ * default 10. One statement, licences included (as arrays of the licence row's columns, which
+ * cost less to build and parse than objects), in the database function `racing_search_drivers`
+ * (migrations/0093_racing_search_drivers.ts, 0095_…_licence_arrays.ts), which keeps one plan per
  * connection: planned per call, the statement cost about as much to plan as to run. Two scans
  * are one-time filters that run only when they can change the answer: the later-word scan when
  * fewer than `limit` names start with the text (those rank above every later-word-only match),
@@ -73,7 +94,7 @@ export function searchDriversStatement(params: {
         custId: h.cust_id,
         displayName: h.display_name,
         countryCode: h.country_code,
-        licenses: toLicenses(h.licenses),
+        licenses: h.licenses.map(toLicenceDto),
       })),
   );
 }
