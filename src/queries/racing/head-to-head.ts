@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { known, run, statement, type Statement } from '../../db/batch.ts';
+import { listBindings } from '../../db/prepared.ts';
 import { RESULTS_TABLE, SUBSESSIONS_TABLE } from '../../projections/subsessions/tables.ts';
 import { iso } from './paging.ts';
 
@@ -75,11 +76,16 @@ export function headToHeadsStatement(
   pairs: readonly (readonly [number, number])[],
 ): Statement<HeadToHeadDto[]> {
   if (pairs.length === 0) return known([]);
+  const ids = [...new Set(pairs.flat())];
+  // The drivers and the pairs as one binding per value (src/db/prepared.ts: a list of bindings
+  // keeps a generic plan, an array parameter is planned at every execution); `n` is the pair's
+  // place, written into the text.
+  const pairRows = pairs.map((_, i) => `(?::int4, ?::int4, ${i + 1})`).join(', ');
   return statement<HeadToHeadRow, HeadToHeadDto[]>(
     `WITH races AS MATERIALIZED (
        SELECT cust_id, subsession_id, simsession_number, start_time, finish_position
-         FROM ${RESULTS_TABLE} WHERE cust_id = ANY(?::int4[]) AND is_primary),
-     p AS (SELECT * FROM unnest(?::int4[], ?::int4[]) WITH ORDINALITY AS p(a_id, b_id, n)),
+         FROM ${RESULTS_TABLE} WHERE cust_id IN (${listBindings(ids.length, '?::int4')}) AND is_primary),
+     p AS (SELECT * FROM (VALUES ${pairRows}) AS p(a_id, b_id, n)),
      shared AS (
        SELECT p.n, a.subsession_id, a.start_time, a.finish_position AS a_position,
               b.finish_position AS b_position
@@ -103,7 +109,7 @@ export function headToHeadsStatement(
                   ORDER BY x.start_time DESC, x.subsession_id DESC
                   LIMIT ${SHARED_RACES_LISTED}) y) r
       ORDER BY p.n`,
-    [[...new Set(pairs.flat())], pairs.map((p) => p[0]), pairs.map((p) => p[1])],
+    [...ids, ...pairs.flat()],
     (rows) =>
       rows.map((t) => ({
         aCustId: t.a_id,
