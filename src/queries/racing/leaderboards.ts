@@ -2,7 +2,12 @@ import type { Knex } from 'knex';
 import { run, statement, type Statement } from '../../db/batch.ts';
 import { preparedRows } from '../../db/prepared.ts';
 import { SEASON_DRIVER_STATS_TABLE } from '../../projections/season-leaderboards/tables.ts';
-import { seasonDriverTotalsAt, seasonTopAt, type DriverTotalsRow } from './season-as-of.ts';
+import {
+  seasonDriverTotalsAt,
+  seasonTopAt,
+  seasonTopAtStatement,
+  type DriverTotalsRow,
+} from './season-as-of.ts';
 import {
   InvalidQueryError,
   offsetOf,
@@ -216,19 +221,7 @@ export async function seasonLeaderboardsAt(
     LEADERBOARDS.map((k) => COLUMN[k]),
     limit,
   );
-  if (top) {
-    const all = await named(db, seasonId, [
-      ...new Map([...top.values()].flat().map((t) => [t.cust_id, t])).values(),
-    ]);
-    const byId = new Map(all.map((r) => [r.cust_id, r]));
-    return Object.fromEntries(
-      LEADERBOARDS.map((kind) => {
-        const column = COLUMN[kind];
-        const rows = (top.get(column) ?? []).flatMap((t) => byId.get(t.cust_id) ?? []);
-        return [kind, rows.map((r, index) => entryOf(r, column, index))];
-      }),
-    ) as Record<LeaderboardKind, LeaderboardEntryDto[]>;
-  }
+  if (top) return boardsOf(db, seasonId, top);
   const totals = await seasonDriverTotalsAt(db, seasonId, at, 't');
   const boards = LEADERBOARDS.map(
     (kind) => `(SELECT '${kind}' AS kind, x.* FROM totals x WHERE x.${COLUMN[kind]} > 0
@@ -253,6 +246,50 @@ export async function seasonLeaderboardsAt(
     out[kind] = mine.map((r, index) => entryOf(r, column, index));
   }
   return out;
+}
+
+/**
+ * seasonLeaderboardsAt's first read (the standings' ranges) as a statement for a batch
+ * (src/db/batch.ts); its value reads the rest (the names, and any further ranges). `limit` at
+ * most STANDINGS_MAX_DEPTH.
+ */
+export function seasonLeaderboardsAtStatement(
+  seasonId: number,
+  at: Date,
+  limit: number,
+): Statement<(db: Knex) => Promise<Record<LeaderboardKind, LeaderboardEntryDto[]>>> {
+  const first = seasonTopAtStatement(
+    seasonId,
+    at,
+    LEADERBOARDS.map((k) => COLUMN[k]),
+    limit,
+  );
+  return {
+    ...first,
+    shape: (rows) => {
+      const rest = first.shape(rows);
+      return async (db) => boardsOf(db, seasonId, await rest(db));
+    },
+  };
+}
+
+/** The four boards from seasonTopAt's answer, named (one read). */
+async function boardsOf(
+  db: Knex,
+  seasonId: number,
+  top: Map<Column, DriverTotalsRow[]>,
+): Promise<Record<LeaderboardKind, LeaderboardEntryDto[]>> {
+  const all = await named(db, seasonId, [
+    ...new Map([...top.values()].flat().map((t) => [t.cust_id, t])).values(),
+  ]);
+  const byId = new Map(all.map((r) => [r.cust_id, r]));
+  return Object.fromEntries(
+    LEADERBOARDS.map((kind) => {
+      const column = COLUMN[kind];
+      const rows = (top.get(column) ?? []).flatMap((t) => byId.get(t.cust_id) ?? []);
+      return [kind, rows.map((r, index) => entryOf(r, column, index))];
+    }),
+  ) as Record<LeaderboardKind, LeaderboardEntryDto[]>;
 }
 
 export const seasonRaceWinsLeaderboard = (db: Knex, seasonId: number, params?: PageRequest) =>

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { statement, type Statement } from '../../db/batch.ts';
 import { preparedRows } from '../../db/prepared.ts';
 import {
   CAR_TIME_STEPS_TABLE,
@@ -170,60 +171,122 @@ export async function seasonTopAt(
 ): Promise<Map<StandingsColumn, DriverTotalsRow[]> | null> {
   if (depth > STANDINGS_MAX_DEPTH) return null;
   const out = new Map<StandingsColumn, DriverTotalsRow[]>(columns.map((c) => [c, []]));
-  // W and the week of the standings at its start, W − 1 (or the season's last week with a start,
-  // where the standings end, when that is earlier); no race before `at`: no rows.
-  const weeks = `WITH cut AS (${cutWeek}),
-    k AS (SELECT cut.w, least(cut.w - 1, (SELECT race_week_num FROM ${SEASON_STANDINGS_TABLE}
-                  WHERE season_id = ? ORDER BY race_week_num DESC LIMIT 1)) AS lower FROM cut)`;
-  let pending = [...columns];
-  for (let limit = 3 * depth + 20; pending.length > 0; limit *= 2) {
+  return topAtFrom(db, seasonId, at, [...columns], depth, 3 * depth + 20, out);
+}
+
+/**
+ * seasonTopAt's first read as a statement for a batch (src/db/batch.ts): its value finishes the
+ * answer, reading further (the doubled limits) only for the boards the first read did not settle.
+ * `depth` at most STANDINGS_MAX_DEPTH.
+ */
+export function seasonTopAtStatement(
+  seasonId: number,
+  at: Date,
+  columns: readonly StandingsColumn[],
+  depth: number,
+): Statement<(db: Knex) => Promise<Map<StandingsColumn, DriverTotalsRow[]>>> {
+  if (depth > STANDINGS_MAX_DEPTH) {
+    throw new Error(`seasonTopAtStatement: depth ${depth} beyond ${STANDINGS_MAX_DEPTH}`);
+  }
+  const limit = 3 * depth + 20;
+  return statement<StreamRow, (db: Knex) => Promise<Map<StandingsColumn, DriverTotalsRow[]>>>(
+    topAtSql(columns, limit),
+    topAtBindings(seasonId, at, columns),
+    (rows) => {
+      const out = new Map<StandingsColumn, DriverTotalsRow[]>(columns.map((c) => [c, []]));
+      const pending = settleTop(rows, columns, limit, depth, out);
+      return (db) => topAtFrom(db, seasonId, at, pending, depth, limit * 2, out);
+    },
+  );
+}
+
+/** The boards `pending` read `limit` rows a range at a time, from `limit` on, into `out`. */
+async function topAtFrom(
+  db: Knex,
+  seasonId: number,
+  at: Date,
+  pending: readonly StandingsColumn[],
+  depth: number,
+  limit: number,
+  out: Map<StandingsColumn, DriverTotalsRow[]>,
+): Promise<Map<StandingsColumn, DriverTotalsRow[]>> {
+  for (; pending.length > 0; limit *= 2) {
     // Prepared: planning the eight ranges costs more than reading them.
     const rows = await preparedRows<StreamRow>(
       db,
-      `${weeks} ${pending
-        .flatMap((c) => [
-          `(SELECT '${c}' AS board, 'a' AS src, cust_id, ${COUNTERS.join(', ')}
-              FROM ${SEASON_STANDINGS_TABLE}
-             WHERE season_id = ? AND race_week_num = (SELECT lower FROM k) AND ${c} > 0
-             ORDER BY ${c} DESC, cust_id LIMIT ${limit})`,
-          `(SELECT '${c}' AS board, 'b' AS src, cust_id, ${COUNTERS.join(', ')}
-              FROM ${SEASON_START_STANDINGS_TABLE}
-             WHERE season_id = ? AND race_week_num = (SELECT w FROM k) AND ${c} > 0
-               AND start_time < ?
-             ORDER BY ${c} DESC, cust_id, start_time DESC, subsession_id DESC LIMIT ${limit})`,
-        ])
-        .join(' UNION ALL ')}`,
-      [seasonId, at, seasonId, ...pending.flatMap(() => [seasonId, seasonId, at])],
+      topAtSql(pending, limit),
+      topAtBindings(seasonId, at, pending),
     );
-    const answered: StandingsColumn[] = [];
-    for (const c of pending) {
-      const a = rows.filter((r) => r.board === c && r.src === 'a');
-      const b = rows.filter((r) => r.board === c && r.src === 'b');
-      const top: DriverTotalsRow[] = [];
-      const seen = new Set<number>();
-      for (let i = 0, j = 0; top.length < depth && (i < a.length || j < b.length);) {
-        // (b) first among equal keys: a driver's start of week W is later than his week W − 1.
-        const takeA = j >= b.length || (i < a.length && after(c, b[j]!, a[i]!));
-        const r = takeA ? a[i++]! : b[j++]!;
-        if (seen.has(r.cust_id)) continue;
-        seen.add(r.cust_id);
-        const { board: _board, src: _src, ...totals } = r;
-        top.push(totals);
-      }
-      const last = top.at(-1);
-      const exact = [a, b].every(
-        (range) =>
-          range.length < limit ||
-          (top.length === depth && last !== undefined && after(c, range.at(-1)!, last)),
-      );
-      if (exact) {
-        out.set(c, top);
-        answered.push(c);
-      }
-    }
-    pending = pending.filter((c) => !answered.includes(c));
+    pending = settleTop(rows, pending, limit, depth, out);
   }
   return out;
+}
+
+/**
+ * The two ranges of every board, `limit` rows each, after W and the week of the standings at its
+ * start, W − 1 (or the season's last week with a start, where the standings end, when that is
+ * earlier); no race before `at`: no rows.
+ */
+function topAtSql(columns: readonly StandingsColumn[], limit: number): string {
+  const weeks = `WITH cut AS (${cutWeek}),
+    k AS (SELECT cut.w, least(cut.w - 1, (SELECT race_week_num FROM ${SEASON_STANDINGS_TABLE}
+                  WHERE season_id = ? ORDER BY race_week_num DESC LIMIT 1)) AS lower FROM cut)`;
+  return `${weeks} ${columns
+    .flatMap((c) => [
+      `(SELECT '${c}' AS board, 'a' AS src, cust_id, ${COUNTERS.join(', ')}
+          FROM ${SEASON_STANDINGS_TABLE}
+         WHERE season_id = ? AND race_week_num = (SELECT lower FROM k) AND ${c} > 0
+         ORDER BY ${c} DESC, cust_id LIMIT ${limit})`,
+      `(SELECT '${c}' AS board, 'b' AS src, cust_id, ${COUNTERS.join(', ')}
+          FROM ${SEASON_START_STANDINGS_TABLE}
+         WHERE season_id = ? AND race_week_num = (SELECT w FROM k) AND ${c} > 0
+           AND start_time < ?
+         ORDER BY ${c} DESC, cust_id, start_time DESC, subsession_id DESC LIMIT ${limit})`,
+    ])
+    .join(' UNION ALL ')}`;
+}
+
+function topAtBindings(
+  seasonId: number,
+  at: Date,
+  columns: readonly StandingsColumn[],
+): Knex.RawBinding[] {
+  return [seasonId, at, seasonId, ...columns.flatMap(() => [seasonId, seasonId, at])];
+}
+
+/** Merges each pending board's two ranges into `out` where they answer; the boards still pending. */
+function settleTop(
+  rows: readonly StreamRow[],
+  pending: readonly StandingsColumn[],
+  limit: number,
+  depth: number,
+  out: Map<StandingsColumn, DriverTotalsRow[]>,
+): StandingsColumn[] {
+  const left: StandingsColumn[] = [];
+  for (const c of pending) {
+    const a = rows.filter((r) => r.board === c && r.src === 'a');
+    const b = rows.filter((r) => r.board === c && r.src === 'b');
+    const top: DriverTotalsRow[] = [];
+    const seen = new Set<number>();
+    for (let i = 0, j = 0; top.length < depth && (i < a.length || j < b.length);) {
+      // (b) first among equal keys: a driver's start of week W is later than his week W − 1.
+      const takeA = j >= b.length || (i < a.length && after(c, b[j]!, a[i]!));
+      const r = takeA ? a[i++]! : b[j++]!;
+      if (seen.has(r.cust_id)) continue;
+      seen.add(r.cust_id);
+      const { board: _board, src: _src, ...totals } = r;
+      top.push(totals);
+    }
+    const last = top.at(-1);
+    const exact = [a, b].every(
+      (range) =>
+        range.length < limit ||
+        (top.length === depth && last !== undefined && after(c, range.at(-1)!, last)),
+    );
+    if (exact) out.set(c, top);
+    else left.push(c);
+  }
+  return left;
 }
 
 /** A driver's best race lap of a week and car: the columns of racing_fastest_laps the lists read. */
@@ -278,13 +341,68 @@ export async function seasonFastestLapsAt(
       ...carBinding,
     ]);
   }
-  type Walked = FastestLapRow & { week_best: number; replaced: boolean };
-  for (let limit = count + 20; ; limit *= 2) {
+  return walkFrom(db, seasonId, at, { sql: '?', bindings: [week] }, count, carId, count + 20);
+}
+
+/**
+ * seasonFastestLapsAt of the cut week (no week asked) as a statement for a batch
+ * (src/db/batch.ts): the cut week is found inside it, and its value reads further only when the
+ * first walk did not settle the page.
+ */
+export function seasonFastestLapsAtStatement(
+  seasonId: number,
+  at: Date,
+  count: number,
+  carId?: number,
+): Statement<(db: Knex) => Promise<FastestLapRow[]>> {
+  const week = { sql: `(${cutWeek})`, bindings: [seasonId, at] };
+  const limit = count + 20;
+  const walk = walkSql(week.sql, carId, limit);
+  return statement<Walked, (db: Knex) => Promise<FastestLapRow[]>>(
+    walk,
+    walkBindings(seasonId, at, week.bindings, carId),
+    (rows) => {
+      const laps = settleWalk(rows, at, limit, count);
+      return laps !== null
+        ? () => Promise.resolve(laps)
+        : (db) => walkFrom(db, seasonId, at, week, count, carId, limit * 2);
+    },
+  );
+}
+
+type Walked = FastestLapRow & { week_best: number; replaced: boolean };
+
+/** The walk of week `week` (an SQL expression) from `limit` rows on, doubling. */
+async function walkFrom(
+  db: Knex,
+  seasonId: number,
+  at: Date,
+  week: DerivedTable,
+  count: number,
+  carId: number | undefined,
+  limit: number,
+): Promise<FastestLapRow[]> {
+  for (; ; limit *= 2) {
     const rows = await preparedRows<Walked>(
       db,
-      `WITH f AS (${laps} LIMIT ${limit}),
+      walkSql(week.sql, carId, limit),
+      walkBindings(seasonId, at, week.bindings, carId),
+    );
+    const laps = settleWalk(rows, at, limit, count);
+    if (laps !== null) return laps;
+  }
+}
+
+/** The first `limit` laps of the week walked, each with the driver's best before `at`. */
+function walkSql(week: string, carId: number | undefined, limit: number): string {
+  const car = carId === undefined ? '' : 'AND car_id = ?';
+  return `WITH f AS (SELECT cust_id, display_name, country_code, car_id, car_name, race_week_num,
+                            track_id, best_lap_time, subsession_id, set_at
+                       FROM ${FASTEST_LAPS_TABLE}
+                      WHERE season_id = ? AND race_week_num = ${week} ${car}
+                      ORDER BY best_lap_time, cust_id LIMIT ${limit}),
             wk AS (SELECT min(start_time) AS since FROM ${SUBSESSIONS_TABLE}
-                    WHERE season_id = ? AND race_week_num = ?)
+                    WHERE season_id = ? AND race_week_num = ${week})
        SELECT f.cust_id, f.car_id, f.race_week_num, f.track_id, f.best_lap_time AS week_best,
               f.set_at >= ? AS replaced,
               coalesce(p.display_name, f.display_name) AS display_name,
@@ -303,26 +421,52 @@ export async function seasonFastestLapsAt(
               AND r.start_time >= wk.since AND r.start_time < ? AND r.best_lap_time IS NOT NULL
               AND s.season_id = ? AND s.race_week_num = f.race_week_num AND ${COUNTS_AS_START_SQL}
             ORDER BY r.best_lap_time, s.start_time, r.subsession_id LIMIT 1) p ON true
-        ORDER BY f.best_lap_time, f.cust_id`,
-      [seasonId, week, ...carBinding, seasonId, week, at, at, at, seasonId],
-    );
-    // A lap set after `at` without a lap before it in the week: the driver had none by then.
-    const final = rows
-      .filter((r) => !r.replaced || r.set_at < at)
-      .sort((a, b) => a.best_lap_time - b.best_lap_time || a.cust_id - b.cust_id);
-    const last = rows.at(-1);
-    const settled =
-      rows.length < limit || last === undefined
-        ? final
-        : final.filter(
-            (r) =>
-              r.best_lap_time < last.week_best ||
-              (r.best_lap_time === last.week_best && r.cust_id <= last.cust_id),
-          );
-    if (rows.length < limit || settled.length >= count) {
-      return settled.slice(0, count).map(({ week_best: _w, replaced: _r, ...lap }) => lap);
-    }
+        ORDER BY f.best_lap_time, f.cust_id`;
+}
+
+function walkBindings(
+  seasonId: number,
+  at: Date,
+  week: readonly Knex.RawBinding[],
+  carId: number | undefined,
+): Knex.RawBinding[] {
+  return [
+    seasonId,
+    ...week,
+    ...(carId === undefined ? [] : [carId]),
+    seasonId,
+    ...week,
+    at,
+    at,
+    at,
+    seasonId,
+  ];
+}
+
+/** The walk's first `count` laps at `at` when its `limit` rows settle them; else null. */
+function settleWalk(
+  rows: readonly Walked[],
+  at: Date,
+  limit: number,
+  count: number,
+): FastestLapRow[] | null {
+  // A lap set after `at` without a lap before it in the week: the driver had none by then.
+  const final = rows
+    .filter((r) => !r.replaced || r.set_at < at)
+    .sort((a, b) => a.best_lap_time - b.best_lap_time || a.cust_id - b.cust_id);
+  const last = rows.at(-1);
+  const settled =
+    rows.length < limit || last === undefined
+      ? final
+      : final.filter(
+          (r) =>
+            r.best_lap_time < last.week_best ||
+            (r.best_lap_time === last.week_best && r.cust_id <= last.cust_id),
+        );
+  if (rows.length < limit || settled.length >= count) {
+    return settled.slice(0, count).map(({ week_best: _w, replaced: _r, ...lap }) => lap);
   }
+  return null;
 }
 
 /**
@@ -332,11 +476,17 @@ export async function seasonFastestLapsAt(
  * racing_car_time_steps started before `at` (one index probe per car).
  */
 export function seasonCarTimesAt(db: Knex, seasonId: number, at: Date, alias: string): Knex.Raw {
+  const table = carTimesAt(seasonId, at, alias);
+  return db.raw(table.sql, table.bindings);
+}
+
+/** seasonCarTimesAt as SQL text and bindings (for a statement of a batch). */
+export function carTimesAt(seasonId: number, at: Date, alias: string): DerivedTable {
   const columns = `race_week_num, track_id, track_name, config_name, car_id, car_name, drivers,
                    entries, best_lap_time, best_cust_id, best_display_name, best_subsession_id,
                    best_set_at, sum_best_lap, n_best_lap, sum_average_lap, n_average_lap`;
-  return db.raw(
-    `(WITH cut AS (${cutWeek})
+  return {
+    sql: `(WITH cut AS (${cutWeek})
       SELECT ${columns} FROM ${CAR_TIMES_TABLE}
        WHERE season_id = ? AND race_week_num < (SELECT w FROM cut)
       UNION ALL
@@ -352,6 +502,6 @@ export function seasonCarTimesAt(db: Knex, seasonId: number, at: Date, alias: st
            ORDER BY t.start_time DESC, t.subsession_id DESC LIMIT 1) t ON true
        WHERE c.season_id = ? AND c.race_week_num = (SELECT w FROM cut)
      ) AS ${alias}`,
-    [seasonId, at, seasonId, at, seasonId],
-  );
+    bindings: [seasonId, at, seasonId, at, seasonId],
+  };
 }

@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
 import { batch, run, statement, type Statement } from '../../db/batch.ts';
-import { preparedRows } from '../../db/prepared.ts';
 import { CAR_TIMES_TABLE } from '../../projections/lap-times/tables.ts';
 import { PACE_BAND_WIDTH, PACE_TABLE } from '../../projections/pace/tables.ts';
 import {
@@ -10,7 +9,7 @@ import {
 import { SEASON_DRIVER_COUNTS_TABLE } from '../../projections/season-leaderboards/tables.ts';
 import { SUBSESSIONS_TABLE } from '../../projections/subsessions/tables.ts';
 import { InvalidQueryError } from './paging.ts';
-import { seasonCarTimesAt } from './season-as-of.ts';
+import { carTimesAt } from './season-as-of.ts';
 import {
   getSeason,
   seasonExists,
@@ -335,24 +334,21 @@ export async function seasonLapTimeGrid(
   seasonId: number,
   params: { asOf?: Date } = {},
 ): Promise<CarTimeDto[]> {
-  if (params.asOf !== undefined) {
-    // Prepared: planning the weeks and the cut week's steps costs more than reading them.
-    const at = seasonCarTimesAt(db, seasonId, params.asOf, 'c').toSQL();
-    const rows = await preparedRows<CarTimeRow>(
-      db,
-      `SELECT * FROM ${at.sql} ${GRID_ORDER}`,
-      at.bindings as Knex.RawBinding[],
-    );
-    return rows.map(shapeCarTime);
-  }
-  return run(db, seasonLapTimeGridStatement(seasonId));
+  return run(db, seasonLapTimeGridStatement(seasonId, params.asOf));
 }
 
-/** The statement of seasonLapTimeGrid today (without `asOf`). */
-export function seasonLapTimeGridStatement(seasonId: number): Statement<CarTimeDto[]> {
+/**
+ * The statement of seasonLapTimeGrid (prepared like every batched statement: planning the weeks
+ * and the cut week's steps of a past day costs more than reading them).
+ */
+export function seasonLapTimeGridStatement(seasonId: number, asOf?: Date): Statement<CarTimeDto[]> {
+  const from =
+    asOf === undefined
+      ? { sql: `${CAR_TIMES_TABLE} WHERE season_id = ?`, bindings: [seasonId] }
+      : carTimesAt(seasonId, asOf, 'c');
   return statement<CarTimeRow, CarTimeDto[]>(
-    `SELECT * FROM ${CAR_TIMES_TABLE} WHERE season_id = ? ${GRID_ORDER}`,
-    [seasonId],
+    `SELECT * FROM ${from.sql} ${GRID_ORDER}`,
+    from.bindings,
     (rows) => rows.map(shapeCarTime),
   );
 }

@@ -21,7 +21,12 @@ import {
   type Page,
   type PageRequest,
 } from './paging.ts';
-import { seasonCarTimesAt, seasonFastestLapsAt, type FastestLapRow } from './season-as-of.ts';
+import {
+  seasonCarTimesAt,
+  seasonFastestLapsAt,
+  seasonFastestLapsAtStatement,
+  type FastestLapRow,
+} from './season-as-of.ts';
 import { toTrack, toWinner, type CarDto, type DriverRefDto, type TrackDto } from './shapes.ts';
 
 /**
@@ -530,6 +535,27 @@ export async function seasonFastestLaps(
     params.carId,
   );
   return fastestLapsPage(laps.slice(offset), limit, offset);
+}
+
+/**
+ * seasonFastestLaps at `asOf` without a week (the week of the last race before it) as a statement
+ * for a batch (src/db/batch.ts); its value reads further only when the first walk falls short.
+ */
+export function seasonFastestLapsAsOfStatement(
+  seasonId: number,
+  asOf: Date,
+  params: PageRequest & { carId?: number } = {},
+): Statement<(db: Knex) => Promise<Page<FastestLapDto>>> {
+  const limit = pageLimit(params.limit);
+  const offset = offsetOf(params);
+  const first = seasonFastestLapsAtStatement(seasonId, asOf, offset + limit + 1, params.carId);
+  return {
+    ...first,
+    shape: (rows) => {
+      const rest = first.shape(rows);
+      return async (db) => fastestLapsPage((await rest(db)).slice(offset), limit, offset);
+    },
+  };
 }
 
 /**

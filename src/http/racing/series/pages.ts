@@ -3,7 +3,7 @@ import type { Request } from 'express';
 import { z } from 'zod';
 import { batch, known, run, type Statement } from '../../../db/batch.ts';
 import {
-  seasonLeaderboardsAt,
+  seasonLeaderboardsAtStatement,
   seasonLeaderboardsStatement,
   seasonLeaderboardStatement,
   type LeaderboardEntryDto,
@@ -11,7 +11,6 @@ import {
 } from '../../../queries/racing/leaderboards.ts';
 import { InvalidQueryError } from '../../../queries/racing/paging.ts';
 import {
-  seasonLapTimeGrid,
   seasonLapTimeGridStatement,
   seasonPace,
   seasonStrongestRacesStatement,
@@ -19,7 +18,7 @@ import {
   seasonWeekParticipationStatement,
 } from '../../../queries/racing/season-stats.ts';
 import {
-  seasonFastestLaps,
+  seasonFastestLapsAsOfStatement,
   seasonFastestLapsStatement,
   seasonParticipationStatement,
   seasonRecentRacesStatement,
@@ -454,7 +453,8 @@ const seriesStatsView = (
     'stats',
     'Series/Stats',
     async (_req, deps, seasonId) => {
-      // Today: one round trip; a past day: the as-of reads (docs/as-of.md).
+      // Today: one round trip; a past day (docs/as-of.md): one batch of the as-of reads, then
+      // the leaders' names and any further reads the first ones leave.
       const [all, laps, grid, first] =
         asOf === undefined
           ? await batch(deps.knex, [
@@ -463,12 +463,15 @@ const seriesStatsView = (
               seasonLapTimeGridStatement(seasonId),
               firstDay,
             ])
-          : await Promise.all([
-              seasonLeaderboardsAt(deps.knex, seasonId, asOf, 10),
-              seasonFastestLaps(deps.knex, seasonId, { limit: 10, asOf }),
-              seasonLapTimeGrid(deps.knex, seasonId, { asOf }),
-              run(deps.knex, firstDay),
-            ]);
+          : await batch(deps.knex, [
+              seasonLeaderboardsAtStatement(seasonId, asOf, 10),
+              seasonFastestLapsAsOfStatement(seasonId, asOf, { limit: 10 }),
+              seasonLapTimeGridStatement(seasonId, asOf),
+              firstDay,
+            ]).then(async ([boards, rest, grid, first]) => {
+              const [all, laps] = await Promise.all([boards(deps.knex), rest(deps.knex)]);
+              return [all, laps, grid, first] as const;
+            });
       const boards = LEADERBOARD_TITLES.map(([kind, title, valueLabel]): Leaderboard => ({
         kind,
         title,
