@@ -9,7 +9,6 @@ import {
 import { RESULTS_TABLE, SUBSESSIONS_TABLE } from '../../projections/subsessions/tables.ts';
 import { run, statement, type Statement } from '../../db/batch.ts';
 import { listBindings } from '../../db/prepared.ts';
-import { iso } from './paging.ts';
 import { parseCategory } from './shapes.ts';
 
 /**
@@ -230,7 +229,8 @@ export async function driverRatingHistories(
 interface RacePointRow {
   cust_id: number;
   subsession_id: number;
-  start_time: Date;
+  /** ISO 8601 in UTC, as Date#toISOString writes it (formatted by PostgreSQL: no Date per row). */
+  start_time: string;
   series_name: string;
   track_name: string;
   new_irating: number | null;
@@ -245,7 +245,10 @@ export function driverRatingHistoriesStatement(
 ): Statement<Map<number, RacePointDto[]>> {
   const ids = [...new Set(custIds)];
   return statement<RacePointRow, Map<number, RacePointDto[]>>(
-    `SELECT d.cust_id, h.* FROM (VALUES ${listBindings(ids.length, '(?::int4)')}) AS d(cust_id)
+    `SELECT d.cust_id, h.subsession_id,
+            to_char(h.start_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS start_time,
+            h.series_name, h.track_name, h.new_irating, h.new_sub_level
+       FROM (VALUES ${listBindings(ids.length, '(?::int4)')}) AS d(cust_id)
        CROSS JOIN LATERAL (
        SELECT r.subsession_id, r.start_time, s.series_name, s.track_name, r.new_irating,
               r.new_sub_level
@@ -262,7 +265,7 @@ export function driverRatingHistoriesStatement(
       for (const r of rows) {
         out.get(r.cust_id)?.push({
           subsessionId: r.subsession_id,
-          startTime: iso(r.start_time)!,
+          startTime: r.start_time,
           seriesName: r.series_name,
           trackName: r.track_name,
           irating: r.new_irating !== null && r.new_irating > 0 ? r.new_irating : null,
