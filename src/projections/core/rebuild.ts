@@ -283,24 +283,44 @@ async function startAtHead(deps: RunnerDeps, projection: Projection): Promise<Re
 }
 
 /**
- * VACUUM (ANALYZE) of each table, two at a time (each on its own connection): statistics for the
- * planner, and the visibility map set, so index-only scans on the swapped-in tables answer from
- * the index instead of fetching every heap page until autovacuum first visits the new tables
- * (never, on a server that runs with autovacuum off).
+ * VACUUM of each table, then ANALYZE of each, two at a time (each on its own connection): the
+ * visibility map set, so index-only scans on the swapped-in tables answer from the index instead
+ * of fetching every heap page until autovacuum first visits the new tables (never, on a server
+ * that runs with autovacuum off), and statistics for the planner.
  *
  * The replay's batches commit without waiting for their WAL to be flushed, and a vacuum cannot
  * mark a page all-visible while a commit of its rows is not yet flushed (it may not set the hint
- * bits). One synchronous commit first flushes the WAL up to it, and so every earlier commit.
+ * bits): the vacuums wait until the WAL written so far is flushed (the WAL writer does it within
+ * its delay, 200 ms by default). The vacuums run before the analyzes, not beside them: an ANALYZE holds a snapshot, whose horizon
+ * (the oldest transaction running anywhere on the server when it began) a vacuum of the same
+ * database must respect, and it could keep the new rows from counting as visible to everyone.
  */
 async function analyzeTables(knex: Knex, schema: string, tables: readonly string[]): Promise<void> {
-  await knex.transaction((trx) => trx.raw('SELECT pg_current_xact_id()'));
-  let next = 0;
-  const lane = async () => {
-    for (let i = next++; i < tables.length; i = next++) {
-      await knex.raw('VACUUM (ANALYZE) ??.??', [schema, tables[i]!]);
-    }
-  };
-  await Promise.all([lane(), lane()]);
+  await walFlushed(knex);
+  for (const command of ['VACUUM ??.??', 'ANALYZE ??.??']) {
+    let next = 0;
+    const lane = async () => {
+      for (let i = next++; i < tables.length; i = next++) {
+        await knex.raw(command, [schema, tables[i]!]);
+      }
+    };
+    await Promise.all([lane(), lane()]);
+  }
+}
+
+/** Resolves once the server has flushed every WAL record inserted before the call. */
+async function walFlushed(knex: Knex): Promise<void> {
+  const inserted = (
+    await knex.raw<{ rows: { lsn: string }[] }>('SELECT pg_current_wal_insert_lsn()::text AS lsn')
+  ).rows[0]!.lsn;
+  for (let i = 0; i < 500; i++) {
+    const { rows } = await knex.raw<{ rows: { flushed: boolean }[] }>(
+      'SELECT pg_current_wal_flush_lsn() >= ?::pg_lsn AS flushed',
+      [inserted],
+    );
+    if (rows[0]!.flushed) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
 }
 
 type WriteBatch = (trx: Knex.Transaction) => Promise<void>;
