@@ -308,7 +308,10 @@ async function analyzeTables(knex: Knex, schema: string, tables: readonly string
   }
 }
 
-/** Resolves once the server has flushed every WAL record inserted before the call. */
+/**
+ * Resolves once the server has flushed every WAL record inserted before the call, or after about
+ * 10 s without it (the vacuums then mark what they can; autovacuum marks the rest later).
+ */
 async function walFlushed(knex: Knex): Promise<void> {
   const inserted = (
     await knex.raw<{ rows: { lsn: string }[] }>('SELECT pg_current_wal_insert_lsn()::text AS lsn')

@@ -496,7 +496,7 @@ export interface DriverHeaderDto {
   /** YYYY-MM-DD. */
   memberSince: string | null;
   licenses: LicenseDto[];
-  /** Per licence with an iRating, as percentileRanks counts it. */
+  /** Per licence with an iRating, as percentileRanksStatement counts it. */
   iratingPercentiles: { category: RacingCategory; percentile: number }[];
 }
 
@@ -552,16 +552,9 @@ const percentileOf = (below: number, total: number): number =>
 /**
  * Per iRating of a category: the share (0..100, one decimal) of the category's rated drivers
  * whose iRating bucket lies wholly below it. One read of the categories' bucket counts (a few
- * dozen rows each), whatever the number of ratings asked.
+ * dozen rows each), whatever the number of ratings asked; a statement for a batch
+ * (src/db/batch.ts), none when nothing is asked.
  */
-export async function percentileRanks(
-  db: Knex,
-  asked: readonly { category: string; irating: number }[],
-): Promise<number[]> {
-  return run(db, percentileRanksStatement(asked));
-}
-
-/** The statement of percentileRanks (to run alone or in a batch); none when nothing is asked. */
 export function percentileRanksStatement(
   asked: readonly { category: string; irating: number }[],
 ): Statement<number[]> {

@@ -38,12 +38,8 @@ export interface HeadToHeadDto {
 /** How many shared races each pair lists. */
 export const SHARED_RACES_LISTED = 5;
 
-export async function headToHead(db: Knex, a: number, b: number): Promise<HeadToHeadDto> {
-  return (await headToHeads(db, [[a, b]]))[0]!;
-}
-
 /**
- * headToHead of several pairs in one statement, in the order given: the races of every driver
+ * Head to head of several pairs in one statement, in the order given: the races of every driver
  * named in a pair (one index range each), the shared races of each pair joined from them by
  * simsession, then per pair the totals and the latest shared races as one JSON array.
  */
