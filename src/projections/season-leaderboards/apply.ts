@@ -5,11 +5,13 @@ import type { PartContext, SubsessionContribution } from '../racing/part.ts';
 import { COUNTS_AS_START_SQL } from '../racing/rebuild-sql.ts';
 import { RESULTS_TABLE, SUBSESSIONS_TABLE } from '../subsessions/tables.ts';
 import {
+  SEASON_COUNTERS,
   SEASON_DRIVER_COUNTS_TABLE,
   SEASON_DRIVER_STATS_TABLE,
   SEASON_STANDINGS_TABLE,
   SEASON_START_STANDINGS_TABLE,
   SEASON_WEEK_DRIVER_STATS_TABLE,
+  START_COUNTERS_SQL,
 } from './tables.ts';
 
 /** What one start adds to a driver's season or week row. */
@@ -111,8 +113,6 @@ interface WeekDelta extends StartCounters {
   custId: number;
 }
 
-const COUNTERS = ['races', 'wins', 'poles', 'top_fives', 'laps', 'laps_led', 'incidents'];
-
 /** Per (season, week, driver) deltas, counted as statsDeltas counts them. */
 export function weekDeltas(ctx: PartContext): WeekDelta[] {
   const byKey = new Map<string, WeekDelta>();
@@ -138,10 +138,8 @@ export function weekDeltas(ctx: PartContext): WeekDelta[] {
   return [...byKey.values()].filter(hasStarts);
 }
 
-const weekColumns: Column<WeekDelta>[] = [
-  col('season_id', 'int4', (d) => d.seasonId),
-  col('race_week_num', 'int2', (d) => d.raceWeekNum),
-  col('cust_id', 'int4', (d) => d.custId),
+/** The counters' columns (in SEASON_COUNTERS order) of a row that carries them. */
+const counterColumns = <T extends StartCounters>(): Column<T>[] => [
   col('races', 'int4', (d) => d.races),
   col('wins', 'int4', (d) => d.wins),
   col('poles', 'int4', (d) => d.poles),
@@ -149,6 +147,13 @@ const weekColumns: Column<WeekDelta>[] = [
   col('laps', 'int4', (d) => d.laps),
   col('laps_led', 'int4', (d) => d.lapsLed),
   col('incidents', 'int4', (d) => d.incidents),
+];
+
+const weekColumns: Column<WeekDelta>[] = [
+  col('season_id', 'int4', (d) => d.seasonId),
+  col('race_week_num', 'int2', (d) => d.raceWeekNum),
+  col('cust_id', 'int4', (d) => d.custId),
+  ...counterColumns<WeekDelta>(),
 ];
 
 /** The weekly rows move by the same deltas; a week left with no race is deleted. */
@@ -161,7 +166,7 @@ async function applyWeekStats(trx: Knex.Transaction, deltas: WeekDelta[]): Promi
     weekColumns,
     deltas,
     `ON CONFLICT (season_id, race_week_num, cust_id) DO UPDATE SET
-       ${COUNTERS.map((c) => `${c} = ${t}.${c} + excluded.${c}`).join(', ')}`,
+       ${SEASON_COUNTERS.map((c) => `${c} = ${t}.${c} + excluded.${c}`).join(', ')}`,
   );
   const shrunk = deltas.filter((d) => d.races < 0);
   if (shrunk.length > 0) {
@@ -213,8 +218,8 @@ async function applyStandings(trx: Knex.Transaction, deltas: WeekDelta[]): Promi
       ]);
     } else if (last > held) {
       await trx.raw(
-        `INSERT INTO ${t} (season_id, cust_id, race_week_num, ${COUNTERS.join(', ')})
-         SELECT season_id, cust_id, g.week, ${COUNTERS.join(', ')}
+        `INSERT INTO ${t} (season_id, cust_id, race_week_num, ${SEASON_COUNTERS.join(', ')})
+         SELECT season_id, cust_id, g.week, ${SEASON_COUNTERS.join(', ')}
            FROM ${t}, generate_series(?::int + 1, ?::int) AS g(week)
           WHERE season_id = ? AND race_week_num = ?`,
         [held, last, season, held],
@@ -226,11 +231,11 @@ async function applyStandings(trx: Knex.Transaction, deltas: WeekDelta[]): Promi
     `WITH d AS (SELECT * FROM ${source.sql}),
      moved AS (
        SELECT t.season_id, t.cust_id, t.race_week_num,
-              ${COUNTERS.map((c) => `sum(d.${c})::int AS ${c}`).join(', ')}
+              ${SEASON_COUNTERS.map((c) => `sum(d.${c})::int AS ${c}`).join(', ')}
          FROM d JOIN ${t} t ON t.season_id = d.season_id AND t.cust_id = d.cust_id
                            AND t.race_week_num >= d.race_week_num
         GROUP BY t.season_id, t.cust_id, t.race_week_num)
-     UPDATE ${t} t SET ${COUNTERS.map((c) => `${c} = t.${c} + moved.${c}`).join(', ')}
+     UPDATE ${t} t SET ${SEASON_COUNTERS.map((c) => `${c} = t.${c} + moved.${c}`).join(', ')}
        FROM moved
       WHERE t.season_id = moved.season_id AND t.cust_id = moved.cust_id
         AND t.race_week_num = moved.race_week_num`,
@@ -250,12 +255,12 @@ async function applyStandings(trx: Knex.Transaction, deltas: WeekDelta[]): Promi
          CROSS JOIN LATERAL generate_series(d.first::int, coalesce(h.held - 1, l.last)::int) AS g(week)),
      sums AS (
        SELECT gaps.season_id, gaps.cust_id, gaps.week,
-              ${COUNTERS.map((c) => `sum(coalesce(w.${c}, 0)) OVER k AS ${c}`).join(', ')}
+              ${SEASON_COUNTERS.map((c) => `sum(coalesce(w.${c}, 0)) OVER k AS ${c}`).join(', ')}
          FROM gaps LEFT JOIN ${w} w ON w.season_id = gaps.season_id
                                    AND w.race_week_num = gaps.week AND w.cust_id = gaps.cust_id
        WINDOW k AS (PARTITION BY gaps.season_id, gaps.cust_id ORDER BY gaps.week))
-     INSERT INTO ${t} (season_id, cust_id, race_week_num, ${COUNTERS.join(', ')})
-     SELECT season_id, cust_id, week, ${COUNTERS.join(', ')} FROM sums WHERE races > 0`,
+     INSERT INTO ${t} (season_id, cust_id, race_week_num, ${SEASON_COUNTERS.join(', ')})
+     SELECT season_id, cust_id, week, ${SEASON_COUNTERS.join(', ')} FROM sums WHERE races > 0`,
     again.bindings,
   );
   const shrunk = deltas.filter((d) => d.races < 0);
@@ -267,14 +272,6 @@ async function applyStandings(trx: Knex.Transaction, deltas: WeekDelta[]): Promi
     );
   }
 }
-
-/** The SQL of one start's counters over its result rows `r` (a driver's rows of one subsession). */
-export const START_COUNTERS_SQL = `count(*)::int AS races,
-    (count(*) FILTER (WHERE r.finish_position_in_class = 1))::int AS wins,
-    (count(*) FILTER (WHERE r.starting_position_in_class = 1))::int AS poles,
-    (count(*) FILTER (WHERE r.finish_position_in_class <= 5))::int AS top_fives,
-    sum(r.laps_complete)::int AS laps, sum(r.laps_led)::int AS laps_led,
-    sum(r.incidents)::int AS incidents`;
 
 /**
  * The standings per start (SEASON_START_STANDINGS_TABLE) of every driver the batch touches are
@@ -326,12 +323,12 @@ async function applyStartStandings(trx: Knex.Transaction, ctx: PartContext): Pro
     keys,
   );
   await trx.raw(
-    `INSERT INTO ${t} (season_id, cust_id, start_time, subsession_id, race_week_num, ${COUNTERS.join(', ')})
+    `INSERT INTO ${t} (season_id, cust_id, start_time, subsession_id, race_week_num, ${SEASON_COUNTERS.join(', ')})
      SELECT k.season_id, k.cust_id, x.start_time, x.subsession_id, x.race_week_num,
-            ${COUNTERS.map((c) => `coalesce(b.${c}, 0) + sum(x.${c}) OVER w`).join(', ')}
+            ${SEASON_COUNTERS.map((c) => `coalesce(b.${c}, 0) + sum(x.${c}) OVER w`).join(', ')}
        FROM ${k}
        LEFT JOIN LATERAL (
-         SELECT ${COUNTERS.join(', ')} FROM ${t}
+         SELECT ${SEASON_COUNTERS.join(', ')} FROM ${t}
           WHERE season_id = k.season_id AND cust_id = k.cust_id
           ORDER BY start_time DESC, subsession_id DESC LIMIT 1) b ON true
        CROSS JOIN LATERAL (
@@ -352,13 +349,7 @@ const columns: Column<StatsDelta>[] = [
   col('display_name', 'text', (d) => d.displayName ?? ''),
   col('country_code', 'text', (d) => d.countryCode),
   col('category', 'text', (d) => d.category),
-  col('races', 'int4', (d) => d.races),
-  col('wins', 'int4', (d) => d.wins),
-  col('poles', 'int4', (d) => d.poles),
-  col('top_fives', 'int4', (d) => d.topFives),
-  col('laps', 'int4', (d) => d.laps),
-  col('laps_led', 'int4', (d) => d.lapsLed),
-  col('incidents', 'int4', (d) => d.incidents),
+  ...counterColumns<StatsDelta>(),
 ];
 
 /**
@@ -383,7 +374,6 @@ export async function applySeasonLeaderboards(
   const deltas = statsDeltas(ctx);
   if (deltas.length === 0) return;
   const t = SEASON_DRIVER_STATS_TABLE;
-  const counters = COUNTERS;
   const { sql: source, bindings } = rowsSource(columns, deltas);
   const list = columnList(columns);
   // Drivers new to their season (inserted rows) count +1, rows left with no race −1.
@@ -391,7 +381,7 @@ export async function applySeasonLeaderboards(
     `WITH up AS (
        INSERT INTO ${t} (${list}) SELECT ${list} FROM ${source}
        ON CONFLICT (cust_id, season_id) DO UPDATE SET
-         ${counters.map((c) => `${c} = ${t}.${c} + excluded.${c}`).join(', ')},
+         ${SEASON_COUNTERS.map((c) => `${c} = ${t}.${c} + excluded.${c}`).join(', ')},
          display_name = CASE WHEN excluded.display_name = '' THEN ${t}.display_name ELSE excluded.display_name END,
          category = CASE WHEN excluded.display_name = '' THEN ${t}.category ELSE excluded.category END,
          country_code = COALESCE(excluded.country_code, ${t}.country_code)

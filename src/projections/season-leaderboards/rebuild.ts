@@ -5,8 +5,9 @@ import {
   createSeasonLeaderboardIndexes,
   createSeasonLeaderboardTables,
   createSeasonStandingsIndexes,
-  SEASON_DRIVER_COUNTS_TABLE,
   createSeasonStartStandingsIndexes,
+  SEASON_COUNTERS,
+  SEASON_DRIVER_COUNTS_TABLE,
   SEASON_DRIVER_STATS_TABLE,
   SEASON_STANDINGS_TABLE,
   SEASON_START_STANDINGS_TABLE,
@@ -17,7 +18,6 @@ const STATS_KEY = `${SEASON_DRIVER_STATS_TABLE}_pkey`;
 const WEEK_STATS_KEY = `${SEASON_WEEK_DRIVER_STATS_TABLE}_pkey`;
 const STANDINGS_KEY = `${SEASON_STANDINGS_TABLE}_pkey`;
 const START_STANDINGS_KEY = `${SEASON_START_STANDINGS_TABLE}_pkey`;
-const COUNTERS = ['races', 'wins', 'poles', 'top_fives', 'laps', 'laps_led', 'incidents'];
 
 /**
  * The counters are sums over the final starts, so one GROUP BY over the replayed starts gives
@@ -86,9 +86,9 @@ export function seasonLeaderboardsRebuild(): PartRebuild {
       );
       const w = SEASON_WEEK_DRIVER_STATS_TABLE;
       await trx.raw(`
-        INSERT INTO ${SEASON_STANDINGS_TABLE} (season_id, cust_id, race_week_num, ${COUNTERS.join(', ')})
+        INSERT INTO ${SEASON_STANDINGS_TABLE} (season_id, cust_id, race_week_num, ${SEASON_COUNTERS.join(', ')})
         SELECT f.season_id, f.cust_id, g.week,
-               ${COUNTERS.map((c) => `sum(coalesce(w.${c}, 0)) OVER k`).join(', ')}
+               ${SEASON_COUNTERS.map((c) => `sum(coalesce(w.${c}, 0)) OVER k`).join(', ')}
           FROM (SELECT season_id, cust_id, min(race_week_num) AS first FROM ${w}
                  GROUP BY season_id, cust_id) f
           JOIN (SELECT season_id, max(race_week_num) AS last FROM ${w} GROUP BY season_id) l
@@ -105,9 +105,9 @@ export function seasonLeaderboardsRebuild(): PartRebuild {
       // Per start: the running sums of each driver's starts of the season, in start order.
       await trx.raw(`
         INSERT INTO ${SEASON_START_STANDINGS_TABLE} (season_id, cust_id, start_time, subsession_id,
-               race_week_num, ${COUNTERS.join(', ')})
+               race_week_num, ${SEASON_COUNTERS.join(', ')})
         SELECT season_id, cust_id, start_time, subsession_id, race_week_num,
-               ${COUNTERS.map((c) => `sum(${c}) OVER k`).join(', ')}
+               ${SEASON_COUNTERS.map((c) => `sum(${c}) OVER k`).join(', ')}
           FROM (SELECT season_id, cust_id, start_time, subsession_id, race_week_num,
                        count(*) AS races,
                        count(*) FILTER (WHERE finish_position_in_class = 1) AS wins,

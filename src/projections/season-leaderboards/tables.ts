@@ -42,6 +42,34 @@ export const SEASON_DRIVER_COUNTS_TABLE = 'racing_season_driver_counts';
  */
 export const SEASON_START_STANDINGS_TABLE = 'racing_season_start_standings';
 
+/** The counters every table of this read model keeps, in their column order. */
+export const SEASON_COUNTERS = [
+  'races',
+  'wins',
+  'poles',
+  'top_fives',
+  'laps',
+  'laps_led',
+  'incidents',
+] as const;
+
+/** The SQL of one start's counters over its result rows `r` (a driver's rows of one subsession). */
+export const START_COUNTERS_SQL = `count(*)::int AS races,
+    (count(*) FILTER (WHERE r.finish_position_in_class = 1))::int AS wins,
+    (count(*) FILTER (WHERE r.starting_position_in_class = 1))::int AS poles,
+    (count(*) FILTER (WHERE r.finish_position_in_class <= 5))::int AS top_fives,
+    sum(r.laps_complete)::int AS laps, sum(r.laps_led)::int AS laps_led,
+    sum(r.incidents)::int AS incidents`;
+
+/**
+ * The four leaderboards' columns: races ranks every driver, the others only the drivers with at
+ * least one (partial indexes).
+ */
+const BOARD_COLUMNS = ['races', 'wins', 'poles', 'top_fives'] as const;
+const boardFilter = (c: (typeof BOARD_COLUMNS)[number]) => (c === 'races' ? '' : ` WHERE ${c} > 0`);
+
+const counterColumns = SEASON_COUNTERS.map((c) => `${c} integer NOT NULL`).join(',\n      ');
+
 export async function createSeasonLeaderboardTables(
   db: Knex.Transaction | Knex,
   withIndexes = true,
@@ -53,13 +81,7 @@ export async function createSeasonLeaderboardTables(
       display_name  text NOT NULL,
       country_code  text,
       category      text NOT NULL,
-      races         integer NOT NULL,
-      wins          integer NOT NULL,
-      poles         integer NOT NULL,
-      top_fives     integer NOT NULL,
-      laps          integer NOT NULL,
-      laps_led      integer NOT NULL,
-      incidents     integer NOT NULL,
+      ${counterColumns},
       -- Driver first: the key also serves a driver's career totals (all seasons of one driver).
       PRIMARY KEY (cust_id, season_id)
     )`);
@@ -68,13 +90,7 @@ export async function createSeasonLeaderboardTables(
       season_id      integer NOT NULL,
       race_week_num  smallint NOT NULL,
       cust_id        integer NOT NULL,
-      races          integer NOT NULL,
-      wins           integer NOT NULL,
-      poles          integer NOT NULL,
-      top_fives      integer NOT NULL,
-      laps           integer NOT NULL,
-      laps_led       integer NOT NULL,
-      incidents      integer NOT NULL,
+      ${counterColumns},
       PRIMARY KEY (season_id, race_week_num, cust_id)
     )`);
   await db.raw(`
@@ -88,13 +104,7 @@ export async function createSeasonLeaderboardTables(
       season_id      integer NOT NULL,
       cust_id        integer NOT NULL,
       race_week_num  smallint NOT NULL,
-      races          integer NOT NULL,
-      wins           integer NOT NULL,
-      poles          integer NOT NULL,
-      top_fives      integer NOT NULL,
-      laps           integer NOT NULL,
-      laps_led       integer NOT NULL,
-      incidents      integer NOT NULL,
+      ${counterColumns},
       PRIMARY KEY (season_id, cust_id, race_week_num)
     )`);
   // The key is the driver's starts in order: the projection recounts a driver's rows from a start on.
@@ -105,13 +115,7 @@ export async function createSeasonLeaderboardTables(
       start_time     timestamptz NOT NULL,
       subsession_id  integer NOT NULL,
       race_week_num  smallint NOT NULL,
-      races          integer NOT NULL,
-      wins           integer NOT NULL,
-      poles          integer NOT NULL,
-      top_fives      integer NOT NULL,
-      laps           integer NOT NULL,
-      laps_led       integer NOT NULL,
-      incidents      integer NOT NULL,
+      ${counterColumns},
       PRIMARY KEY (season_id, cust_id, start_time, subsession_id)
     )`);
   if (withIndexes) {
@@ -126,13 +130,10 @@ export async function createSeasonLeaderboardTables(
  * drivers with at least one by then, like the season's own indexes).
  */
 export async function createSeasonStandingsIndexes(db: Knex.Transaction | Knex): Promise<void> {
-  const t = SEASON_STANDINGS_TABLE;
-  await db.raw(
-    `CREATE INDEX racing_standings_races ON ${t} (season_id, race_week_num, races DESC, cust_id)`,
-  );
-  for (const c of ['wins', 'poles', 'top_fives']) {
+  for (const c of BOARD_COLUMNS) {
     await db.raw(
-      `CREATE INDEX racing_standings_${c} ON ${t} (season_id, race_week_num, ${c} DESC, cust_id) WHERE ${c} > 0`,
+      `CREATE INDEX racing_standings_${c} ON ${SEASON_STANDINGS_TABLE}
+         (season_id, race_week_num, ${c} DESC, cust_id)${boardFilter(c)}`,
     );
   }
 }
@@ -145,27 +146,20 @@ export async function createSeasonStandingsIndexes(db: Knex.Transaction | Knex):
 export async function createSeasonStartStandingsIndexes(
   db: Knex.Transaction | Knex,
 ): Promise<void> {
-  const t = SEASON_START_STANDINGS_TABLE;
-  for (const c of ['races', 'wins', 'poles', 'top_fives']) {
+  for (const c of BOARD_COLUMNS) {
     await db.raw(
-      `CREATE INDEX racing_start_standings_${c} ON ${t}
-         (season_id, race_week_num, ${c} DESC, cust_id, start_time DESC, subsession_id DESC)
-         ${c === 'races' ? '' : `WHERE ${c} > 0`}`,
+      `CREATE INDEX racing_start_standings_${c} ON ${SEASON_START_STANDINGS_TABLE}
+         (season_id, race_week_num, ${c} DESC, cust_id, start_time DESC, subsession_id DESC)${boardFilter(c)}`,
     );
   }
 }
 
 /** The leaderboards' indexes (a rebuild creates them after filling the table). */
 export async function createSeasonLeaderboardIndexes(db: Knex.Transaction | Knex): Promise<void> {
-  const t = SEASON_DRIVER_STATS_TABLE;
-  await db.raw(`CREATE INDEX racing_sds_races ON ${t} (season_id, races DESC, cust_id)`);
-  await db.raw(
-    `CREATE INDEX racing_sds_wins ON ${t} (season_id, wins DESC, cust_id) WHERE wins > 0`,
-  );
-  await db.raw(
-    `CREATE INDEX racing_sds_poles ON ${t} (season_id, poles DESC, cust_id) WHERE poles > 0`,
-  );
-  await db.raw(
-    `CREATE INDEX racing_sds_top_fives ON ${t} (season_id, top_fives DESC, cust_id) WHERE top_fives > 0`,
-  );
+  for (const c of BOARD_COLUMNS) {
+    await db.raw(
+      `CREATE INDEX racing_sds_${c} ON ${SEASON_DRIVER_STATS_TABLE}
+         (season_id, ${c} DESC, cust_id)${boardFilter(c)}`,
+    );
+  }
 }

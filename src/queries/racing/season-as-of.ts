@@ -8,10 +8,12 @@ import {
 } from '../../projections/lap-times/tables.ts';
 import { COUNTS_AS_START_SQL } from '../../projections/racing/rebuild-sql.ts';
 import {
+  SEASON_COUNTERS,
   SEASON_DRIVER_STATS_TABLE,
   SEASON_STANDINGS_TABLE,
   SEASON_START_STANDINGS_TABLE,
   SEASON_WEEK_DRIVER_STATS_TABLE,
+  START_COUNTERS_SQL,
 } from '../../projections/season-leaderboards/tables.ts';
 import { RESULTS_TABLE, SUBSESSIONS_TABLE } from '../../projections/subsessions/tables.ts';
 
@@ -48,21 +50,11 @@ export interface DerivedTable {
   bindings: Knex.RawBinding[];
 }
 
-/** Per driver the sums of a set of starts `r` (joined with `s`): the stats table's counters. */
-const startSums = `r.cust_id, count(*)::int AS races,
-    (count(*) FILTER (WHERE r.finish_position_in_class = 1))::int AS wins,
-    (count(*) FILTER (WHERE r.starting_position_in_class = 1))::int AS poles,
-    (count(*) FILTER (WHERE r.finish_position_in_class <= 5))::int AS top_fives,
-    sum(r.laps_complete)::int AS laps, sum(r.laps_led)::int AS laps_led,
-    sum(r.incidents)::int AS incidents`;
-
 /** The cut week `?` of season `?`: its starts before instant `?`, summed per driver. */
-const cutWeekSums = `SELECT ${startSums} FROM ${SUBSESSIONS_TABLE} s
+const cutWeekSums = `SELECT r.cust_id, ${START_COUNTERS_SQL} FROM ${SUBSESSIONS_TABLE} s
     JOIN ${RESULTS_TABLE} r ON r.subsession_id = s.subsession_id
    WHERE s.season_id = ? AND s.race_week_num = ? AND s.start_time < ? AND ${COUNTS_AS_START_SQL}
    GROUP BY r.cust_id`;
-
-const COUNTERS = ['races', 'wins', 'poles', 'top_fives', 'laps', 'laps_led', 'incidents'];
 
 /**
  * Per driver the season's totals at `at`: cust_id, races, wins, poles, top_fives, laps, laps_led,
@@ -88,14 +80,14 @@ export async function seasonDriverTotalsAt(
   const last = rows[0]?.last ?? null;
   if (w === null || last === null) {
     return {
-      sql: `(SELECT cust_id, ${COUNTERS.join(', ')} FROM ${SEASON_WEEK_DRIVER_STATS_TABLE} WHERE false) AS ${alias}`,
+      sql: `(SELECT cust_id, ${SEASON_COUNTERS.join(', ')} FROM ${SEASON_WEEK_DRIVER_STATS_TABLE} WHERE false) AS ${alias}`,
       bindings: [],
     };
   }
   if (w <= last / 2) {
     return {
-      sql: `(SELECT cust_id, ${COUNTERS.map((c) => `sum(${c})::int AS ${c}`).join(', ')}
-          FROM (SELECT cust_id, ${COUNTERS.join(', ')} FROM ${SEASON_WEEK_DRIVER_STATS_TABLE}
+      sql: `(SELECT cust_id, ${SEASON_COUNTERS.map((c) => `sum(${c})::int AS ${c}`).join(', ')}
+          FROM (SELECT cust_id, ${SEASON_COUNTERS.join(', ')} FROM ${SEASON_WEEK_DRIVER_STATS_TABLE}
                  WHERE season_id = ? AND race_week_num < ?
                 UNION ALL ${cutWeekSums}) starts
          GROUP BY cust_id) AS ${alias}`,
@@ -104,9 +96,9 @@ export async function seasonDriverTotalsAt(
   }
   return {
     sql: `(SELECT t.cust_id,
-             ${COUNTERS.map((c) => `t.${c} - coalesce(a.${c}, 0) + coalesce(p.${c}, 0) AS ${c}`).join(', ')}
+             ${SEASON_COUNTERS.map((c) => `t.${c} - coalesce(a.${c}, 0) + coalesce(p.${c}, 0) AS ${c}`).join(', ')}
         FROM ${SEASON_DRIVER_STATS_TABLE} t
-        LEFT JOIN (SELECT cust_id, ${COUNTERS.map((c) => `sum(${c})::int AS ${c}`).join(', ')}
+        LEFT JOIN (SELECT cust_id, ${SEASON_COUNTERS.map((c) => `sum(${c})::int AS ${c}`).join(', ')}
                      FROM ${SEASON_WEEK_DRIVER_STATS_TABLE}
                     WHERE season_id = ? AND race_week_num >= ?
                     GROUP BY cust_id) a ON a.cust_id = t.cust_id
@@ -233,11 +225,11 @@ function topAtSql(columns: readonly StandingsColumn[], limit: number): string {
                   WHERE season_id = ? ORDER BY race_week_num DESC LIMIT 1)) AS lower FROM cut)`;
   return `${weeks} ${columns
     .flatMap((c) => [
-      `(SELECT '${c}' AS board, 'a' AS src, cust_id, ${COUNTERS.join(', ')}
+      `(SELECT '${c}' AS board, 'a' AS src, cust_id, ${SEASON_COUNTERS.join(', ')}
           FROM ${SEASON_STANDINGS_TABLE}
          WHERE season_id = ? AND race_week_num = (SELECT lower FROM k) AND ${c} > 0
          ORDER BY ${c} DESC, cust_id LIMIT ${limit})`,
-      `(SELECT '${c}' AS board, 'b' AS src, cust_id, ${COUNTERS.join(', ')}
+      `(SELECT '${c}' AS board, 'b' AS src, cust_id, ${SEASON_COUNTERS.join(', ')}
           FROM ${SEASON_START_STANDINGS_TABLE}
          WHERE season_id = ? AND race_week_num = (SELECT w FROM k) AND ${c} > 0
            AND start_time < ?
