@@ -159,12 +159,6 @@ export async function listTeams(db: Knex, params: TeamListParams): Promise<Paged
   };
 }
 
-/** How many teams there are (the admin dashboard, empty states). */
-export async function countTeams(db: Knex): Promise<number> {
-  const row = await db(TEAMS_TABLE).count<{ count: string }[]>({ count: '*' }).first();
-  return Number(row?.count ?? 0);
-}
-
 /** A team by its current slug, or where a former slug now points. */
 export async function getTeamBySlug(
   db: Knex,
@@ -178,17 +172,6 @@ export async function getTeamBySlug(
     .where('r.slug', slug)
     .first<{ slug: string } | undefined>('t.slug');
   return moved ? { kind: 'moved', slug: moved.slug } : null;
-}
-
-/** A team by id (the admin pages); null when unknown or deleted. */
-export async function getTeamById(
-  db: Knex,
-  id: string,
-  category: RacingCategory = 'sports_car',
-): Promise<TeamDto | null> {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;
-  const row = await db<TeamRow>(TEAMS_TABLE).where({ id }).first();
-  return row ? teamDto(db, row, category) : null;
 }
 
 async function teamDto(db: Knex, row: TeamRow, category: RacingCategory): Promise<TeamDto> {

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/runtime.ts';
+import { run } from '../../db/batch.ts';
 import type { RacingEvent } from '../../events/racing.ts';
 import type { RecordedEvent } from '../../eventstore/port.ts';
 import {
-  driverCorrectionsAsOf,
+  driverCorrectionsAsOfStatement,
   driverRatingsAsOf,
   firstRaceDay,
 } from '../../queries/racing/as-of.ts';
@@ -170,14 +171,17 @@ describe('driver history read model', () => {
     });
     expect(then.get('road')?.license.irating).toBe(1500);
     expect(then.get('road')?.supersededAt).toBe('2026-05-10T12:00:00.000Z');
-    const shownThen = await driverCorrectionsAsOf(db.knex, 41, bounds.raceBefore, now);
+    const shownThen = await run(
+      db.knex,
+      driverCorrectionsAsOfStatement(41, bounds.raceBefore, now),
+    );
     expect(shownThen.get('road')).toMatchObject({
       license: { irating: 1500 },
       supersededAt: '2026-05-10T12:00:00.000Z',
     });
     // Today's state is the later race: the correction does not touch it.
     const today = await driverRatingsAsOf(db.knex, 41, { raceBefore: null, knownBefore: null });
-    expect((await driverCorrectionsAsOf(db.knex, 41, null, today)).size).toBe(0);
+    expect((await run(db.knex, driverCorrectionsAsOfStatement(41, null, today))).size).toBe(0);
   });
 
   it('drops the fact of a driver the correction removes, and folds a batch like single events', async () => {

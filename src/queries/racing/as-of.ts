@@ -152,18 +152,8 @@ export function driverRatingsAsOfStatement(
  * value Pitwall showed before the latest such correction ("as shown then"). A correction touches
  * the state when the fact it superseded began at or after the current fact (so it was, or
  * replaced, what the page showed) and before `raceBefore`. Probes of the superseded facts'
- * partial index, one per category with a current fact.
+ * partial index, one per category with a current fact; no query when there is no current fact.
  */
-export async function driverCorrectionsAsOf(
-  db: Knex,
-  custId: number,
-  raceBefore: string | null,
-  current: ReadonlyMap<RacingCategory, RatingFactDto>,
-): Promise<Map<RacingCategory, RatingFactDto>> {
-  return run(db, driverCorrectionsAsOfStatement(custId, raceBefore, current));
-}
-
-/** The statement of driverCorrectionsAsOf (no query when there is no current fact). */
 export function driverCorrectionsAsOfStatement(
   custId: number,
   raceBefore: string | null,

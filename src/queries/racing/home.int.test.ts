@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/runtime.ts';
 import { seedRacingDataset } from './dataset.test-support.ts';
-import { homeRacing } from './home.ts';
+import { run } from '../../db/batch.ts';
+import { homeRacingStatement } from './home.ts';
 
 let db: TestDatabase;
 
@@ -19,9 +20,18 @@ const LIMITS = { topDrivers: 5, notableRaces: 5, seriesWeeks: 5 };
 describe('homeRacing', () => {
   it("reads this week of each season on the caller's clock, not the database's", async () => {
     // The dataset's season has weeks starting 2025-01-07 and 2025-01-14.
-    const inFirst = await homeRacing(db.knex, LIMITS, new Date('2025-01-09T12:00:00Z'));
-    const inSecond = await homeRacing(db.knex, LIMITS, new Date('2025-01-16T12:00:00Z'));
-    const before = await homeRacing(db.knex, LIMITS, new Date('2025-01-01T12:00:00Z'));
+    const inFirst = await run(
+      db.knex,
+      homeRacingStatement(LIMITS, new Date('2025-01-09T12:00:00Z')),
+    );
+    const inSecond = await run(
+      db.knex,
+      homeRacingStatement(LIMITS, new Date('2025-01-16T12:00:00Z')),
+    );
+    const before = await run(
+      db.knex,
+      homeRacingStatement(LIMITS, new Date('2025-01-01T12:00:00Z')),
+    );
     expect(inFirst.seriesWeeks.map((w) => w.startDate)).toContain('2025-01-07');
     expect(inSecond.seriesWeeks.map((w) => w.startDate)).toContain('2025-01-14');
     expect(inFirst.seriesWeeks.some((w) => w.running)).toBe(true);
@@ -32,7 +42,7 @@ describe('homeRacing', () => {
     const limits = { ...LIMITS, topDrivers: 2 };
     const now = new Date('2025-02-01T12:00:00Z');
     const top = async (at: string | null) =>
-      (await homeRacing(db.knex, limits, now, at)).topDrivers.map(
+      (await run(db.knex, homeRacingStatement(limits, now, at))).topDrivers.map(
         (t): [string, [number, string, number][]] => [
           t.category,
           t.drivers.map((d) => [d.custId, d.displayName, d.irating]),
@@ -58,8 +68,8 @@ describe('homeRacing', () => {
     expect(before.every(([, drivers]) => drivers.length === 0)).toBe(true);
     // The races and the weeks are today's whatever the instant.
     const [now1, then1] = await Promise.all([
-      homeRacing(db.knex, limits, now),
-      homeRacing(db.knex, limits, now, '2025-01-09T00:00:00Z'),
+      run(db.knex, homeRacingStatement(limits, now)),
+      run(db.knex, homeRacingStatement(limits, now, '2025-01-09T00:00:00Z')),
     ]);
     expect(then1.notableRaces).toEqual(now1.notableRaces);
     expect(then1.seriesWeeks).toEqual(now1.seriesWeeks);

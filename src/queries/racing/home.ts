@@ -1,5 +1,4 @@
-import type { Knex } from 'knex';
-import { run, statement, type Statement } from '../../db/batch.ts';
+import { statement, type Statement } from '../../db/batch.ts';
 import type { RacingCategory } from '../../events/racing/common.ts';
 import {
   DRIVER_LICENSES_TABLE,
@@ -239,22 +238,12 @@ function homeSql(limits: HomeRacingLimits, now: Date, past: boolean): string {
 const DAY_MS = 86_400_000;
 
 /**
- * The home page's racing data at `now` (today: which week each season has reached). With `at`
- * (an exclusive race-time bound, AsOf.raceBefore) the top drivers are those of that instant, as
- * known now (drivers-as-of.ts), in today's categories (those with rated drivers) and their
- * order, a category without a rated driver then listing none; the races and the weeks stay
- * today's. Either way one statement.
+ * The home page's racing data at `now` (today: which week each season has reached), a statement
+ * for the page's batch (src/db/batch.ts). With `at` (an exclusive race-time bound,
+ * AsOf.raceBefore) the top drivers are those of that instant, as known now (drivers-as-of.ts), in
+ * today's categories (those with rated drivers) and their order, a category without a rated
+ * driver then listing none; the races and the weeks stay today's. Either way one statement.
  */
-export async function homeRacing(
-  db: Knex,
-  limits: HomeRacingLimits,
-  now: Date,
-  at: string | null = null,
-): Promise<HomeRacingDto> {
-  return run(db, homeRacingStatement(limits, now, at));
-}
-
-/** homeRacing as a statement, for the page's batch (src/db/batch.ts). */
 export function homeRacingStatement(
   limits: HomeRacingLimits,
   now: Date,

@@ -204,54 +204,10 @@ async function rowsAt(
 }
 
 /**
- * The first `limit` entries of every leaderboard at `at` from one read of the standings (or, past
- * depth 500, one computation of the season's totals then): the series stats page of a past day
- * shows all four.
- */
-export async function seasonLeaderboardsAt(
-  db: Knex,
-  seasonId: number,
-  at: Date,
-  limit: number,
-): Promise<Record<LeaderboardKind, LeaderboardEntryDto[]>> {
-  const top = await seasonTopAt(
-    db,
-    seasonId,
-    at,
-    LEADERBOARDS.map((k) => COLUMN[k]),
-    limit,
-  );
-  if (top) return boardsOf(db, seasonId, top);
-  const totals = await seasonDriverTotalsAt(db, seasonId, at, 't');
-  const boards = LEADERBOARDS.map(
-    (kind) => `(SELECT '${kind}' AS kind, x.* FROM totals x WHERE x.${COLUMN[kind]} > 0
-                 ORDER BY x.${COLUMN[kind]} DESC, x.cust_id LIMIT ?)`,
-  );
-  const { rows } = await db.raw<{ rows: (StatsRow & { kind: LeaderboardKind })[] }>(
-    `WITH totals AS MATERIALIZED (SELECT t.* FROM ${totals.sql})
-     SELECT b.kind, b.cust_id, n.display_name, n.country_code, b.races, b.wins, b.poles,
-            b.top_fives, b.laps_led, b.incidents
-       FROM (${boards.join(' UNION ALL ')}) b
-       JOIN ${SEASON_DRIVER_STATS_TABLE} n ON n.cust_id = b.cust_id AND n.season_id = ?`,
-    [...totals.bindings, ...boards.map(() => limit), seasonId],
-  );
-  const out = Object.fromEntries(
-    LEADERBOARDS.map((k) => [k, [] as LeaderboardEntryDto[]]),
-  ) as Record<LeaderboardKind, LeaderboardEntryDto[]>;
-  for (const kind of LEADERBOARDS) {
-    const column = COLUMN[kind];
-    const mine = rows
-      .filter((r) => r.kind === kind)
-      .sort((a, b) => b[column] - a[column] || a.cust_id - b.cust_id);
-    out[kind] = mine.map((r, index) => entryOf(r, column, index));
-  }
-  return out;
-}
-
-/**
- * seasonLeaderboardsAt's first read (the standings' ranges) as a statement for a batch
- * (src/db/batch.ts); its value reads the rest (the names, and any further ranges). `limit` at
- * most STANDINGS_MAX_DEPTH.
+ * The first `limit` entries of every leaderboard at `at` from one read of the standings: the
+ * series stats page of a past day shows all four. The statement (for a batch, src/db/batch.ts) is
+ * the first read, the standings' ranges; its value reads the rest (the names, and any further
+ * ranges). `limit` at most STANDINGS_MAX_DEPTH.
  */
 export function seasonLeaderboardsAtStatement(
   seasonId: number,

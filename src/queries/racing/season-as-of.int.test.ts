@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/runtime.ts';
+import { run } from '../../db/batch.ts';
 import { seedRacingDataset } from './dataset.test-support.ts';
-import { LEADERBOARDS, seasonLeaderboard, seasonLeaderboardsAt } from './leaderboards.ts';
+import { LEADERBOARDS, seasonLeaderboard, seasonLeaderboardsAtStatement } from './leaderboards.ts';
 import { seasonCutWeek } from './season-as-of.ts';
-import { seasonLapTimeGrid } from './season-stats.ts';
+import { seasonLapTimeGridStatement } from './season-stats.ts';
 import { seasonCarTimes, seasonFastestLaps } from './seasons.ts';
 
 /**
@@ -52,8 +53,8 @@ describe('a season as of an instant', () => {
         await seasonFastestLaps(db.knex, SEASON, { raceWeekNum }),
       );
     }
-    expect(await seasonLapTimeGrid(db.knex, SEASON, { asOf: AFTER_ALL })).toEqual(
-      await seasonLapTimeGrid(db.knex, SEASON),
+    expect(await run(db.knex, seasonLapTimeGridStatement(SEASON, AFTER_ALL))).toEqual(
+      await run(db.knex, seasonLapTimeGridStatement(SEASON)),
     );
     expect(await seasonCarTimes(db.knex, SEASON, { asOf: AFTER_ALL, sort: 'bestLap' })).toEqual(
       await seasonCarTimes(db.knex, SEASON, { sort: 'bestLap' }),
@@ -91,7 +92,9 @@ describe('a season as of an instant', () => {
 
   it('answers all four boards of an instant from one computation, as one by one', async () => {
     for (const instant of [MID_WEEK_1, at('2025-01-09T00:00:00Z'), AFTER_ALL]) {
-      const all = await seasonLeaderboardsAt(db.knex, SEASON, instant, 3);
+      const all = await (
+        await run(db.knex, seasonLeaderboardsAtStatement(SEASON, instant, 3))
+      )(db.knex);
       for (const kind of LEADERBOARDS) {
         const one = await seasonLeaderboard(db.knex, SEASON, kind, { asOf: instant, limit: 3 });
         expect(all[kind], kind).toEqual(one.items);
@@ -124,7 +127,7 @@ describe('a season as of an instant', () => {
     const now = await seasonFastestLaps(db.knex, SEASON, {});
     expect(now.items[0]).toMatchObject({ lapTime: 1_379_000, driver: { custId: 1 } });
 
-    const grid = await seasonLapTimeGrid(db.knex, SEASON, { asOf: MID_WEEK_1 });
+    const grid = await run(db.knex, seasonLapTimeGridStatement(SEASON, MID_WEEK_1));
     const week1 = grid.filter((c) => c.raceWeekNum === 1);
     expect(week1).toHaveLength(1);
     expect(week1[0]).toMatchObject({
@@ -135,7 +138,7 @@ describe('a season as of an instant', () => {
     });
     // Week 0 is complete at that instant: the same rows as today.
     expect(grid.filter((c) => c.raceWeekNum === 0)).toEqual(
-      (await seasonLapTimeGrid(db.knex, SEASON)).filter((c) => c.raceWeekNum === 0),
+      (await run(db.knex, seasonLapTimeGridStatement(SEASON))).filter((c) => c.raceWeekNum === 0),
     );
     // A week that had not begun has no laps.
     expect(

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/runtime.ts';
+import { run } from '../../db/batch.ts';
 import type { SubsessionResultsData } from '../../events/racing/results.ts';
 import {
   applyRacingEvents,
@@ -7,7 +8,7 @@ import {
   createRacingTables,
   raceRow,
 } from '../../projections/racing/testing.ts';
-import { LEADERBOARDS, seasonLeaderboard, seasonLeaderboardsAt } from './leaderboards.ts';
+import { LEADERBOARDS, seasonLeaderboard, seasonLeaderboardsAtStatement } from './leaderboards.ts';
 import { seasonFastestLaps } from './seasons.ts';
 import {
   seasonCarTimesAt,
@@ -285,7 +286,9 @@ describe('a season as of an instant, from the standings per week', () => {
     // Inside week 1 after its second race day: all 1,200 drivers level on five races.
     const at = new Date(SEASON_START + 10 * DAY_MS);
     expect(expectedTotals(at, TIED).every((t) => t.races === 5)).toBe(true);
-    const boards = await seasonLeaderboardsAt(db.knex, TIED_SEASON, at, 10);
+    const boards = await (
+      await run(db.knex, seasonLeaderboardsAtStatement(TIED_SEASON, at, 10))
+    )(db.knex);
     expect(boards.races.map((e) => [e.custId, e.value])).toEqual(
       Array.from({ length: 10 }, (_, i) => [10_000 + i, 5]),
     );
@@ -425,7 +428,9 @@ describe('a season as of an instant, from the standings per week', () => {
     expect([...first.items, ...second.items].map((e) => [e.rank, e.custId, e.value])).toEqual(
       expectedTop(at, 'top_fives', 14).map((t, i) => [i + 1, t.cust_id, t.top_fives]),
     );
-    const boards = await seasonLeaderboardsAt(db.knex, SEASON, at, 10);
+    const boards = await (
+      await run(db.knex, seasonLeaderboardsAtStatement(SEASON, at, 10))
+    )(db.knex);
     for (const kind of LEADERBOARDS) {
       const one = await seasonLeaderboard(db.knex, SEASON, kind, { asOf: at, limit: 10 });
       expect(boards[kind], kind).toEqual(one.items);

@@ -60,11 +60,6 @@ interface SummaryRow {
 }
 
 /** The season's totals (zeros for a season without races). */
-export async function seasonSummary(db: Knex, seasonId: number): Promise<SeasonSummaryDto> {
-  return run(db, seasonSummaryStatement(seasonId));
-}
-
-/** The statement of seasonSummary. */
 export function seasonSummaryStatement(seasonId: number): Statement<SeasonSummaryDto> {
   return statement<SummaryRow, SeasonSummaryDto>(
     `SELECT count(DISTINCT race_week_num)::int AS weeks, coalesce(sum(sessions), 0)::int AS sessions,
@@ -102,29 +97,10 @@ export async function seasonOverview(
 ): Promise<SeasonOverviewDto | null> {
   const [season, summary] = await Promise.all([
     getSeason(db, seasonId),
-    seasonSummary(db, seasonId),
+    run(db, seasonSummaryStatement(seasonId)),
   ]);
   if (!season && summary.races === 0 && !(await seasonExists(db, seasonId))) return null;
   return { season, summary };
-}
-
-export interface WeekDriversDto {
-  raceWeekNum: number;
-  uniqueDrivers: number;
-}
-
-/** Distinct drivers per week that has races, by week. */
-export async function seasonWeekDrivers(
-  db: Knex,
-  seasonId: number,
-  params: { raceWeekNum?: number } = {},
-): Promise<WeekDriversDto[]> {
-  const q = db(PARTICIPATION_WEEKS_TABLE)
-    .select<{ race_week_num: number; unique_drivers: number }[]>('race_week_num', 'unique_drivers')
-    .where({ season_id: seasonId });
-  if (params.raceWeekNum !== undefined) void q.andWhere('race_week_num', params.raceWeekNum);
-  const rows = await q.orderBy('race_week_num');
-  return rows.map((r) => ({ raceWeekNum: r.race_week_num, uniqueDrivers: r.unique_drivers }));
 }
 
 export interface SeasonParticipationDto {
@@ -290,16 +266,10 @@ export async function seasonPace(
 /** The most races a strongest-races list answers. */
 export const MAX_STRONGEST_RACES = 50;
 
-/** The season's race splits by strength of field, strongest first (ties: lower subsession id). */
-export async function seasonStrongestRaces(
-  db: Knex,
-  seasonId: number,
-  params: { limit?: number } = {},
-): Promise<RecentRaceDto[]> {
-  return run(db, seasonStrongestRacesStatement(seasonId, params));
-}
-
-/** The statement of seasonStrongestRaces (its limit in the text: src/db/prepared.ts). */
+/**
+ * The season's race splits by strength of field, strongest first (ties: lower subsession id); the
+ * limit in the text (src/db/prepared.ts).
+ */
 export function seasonStrongestRacesStatement(
   seasonId: number,
   params: { limit?: number } = {},
@@ -327,19 +297,9 @@ const GRID_ORDER = `ORDER BY race_week_num, best_lap_time NULLS LAST, car_id LIM
 
 /**
  * Every car's best lap, holder and averages in every week of the season, by week then fastest
- * car (the lap times page). Bounded by weeks × cars, so not paged.
- */
-export async function seasonLapTimeGrid(
-  db: Knex,
-  seasonId: number,
-  params: { asOf?: Date } = {},
-): Promise<CarTimeDto[]> {
-  return run(db, seasonLapTimeGridStatement(seasonId, params.asOf));
-}
-
-/**
- * The statement of seasonLapTimeGrid (prepared like every batched statement: planning the weeks
- * and the cut week's steps of a past day costs more than reading them).
+ * car (the lap times page), as it stood at `asOf` when given. Bounded by weeks × cars, so not
+ * paged. Prepared like every batched statement: planning the weeks and the cut week's steps of a
+ * past day costs more than reading them.
  */
 export function seasonLapTimeGridStatement(seasonId: number, asOf?: Date): Statement<CarTimeDto[]> {
   const from =

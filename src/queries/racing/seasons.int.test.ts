@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/runtime.ts';
+import { run } from '../../db/batch.ts';
 import { seedRacingDataset } from './dataset.test-support.ts';
 import { iratingDistribution } from './distribution.ts';
 import { seasonLeaderboard, seasonRaceWinsLeaderboard } from './leaderboards.ts';
@@ -9,7 +10,7 @@ import {
   seasonCarTimes,
   seasonExists,
   seasonFastestLaps,
-  seasonParticipation,
+  seasonParticipationStatement,
   seasonRecentRaces,
   seasonSchedule,
 } from './seasons.ts';
@@ -73,7 +74,7 @@ describe('season queries', () => {
   });
 
   it('splits participation by time slot', async () => {
-    expect(await seasonParticipation(db.knex, 5000, { raceWeekNum: 0 })).toEqual([
+    expect(await run(db.knex, seasonParticipationStatement(5000, { raceWeekNum: 0 }))).toEqual([
       {
         raceWeekNum: 0,
         timeSlot: '18:00',

@@ -107,16 +107,6 @@ export async function getSeason(db: Knex, seasonId: number): Promise<SeasonDto |
   return row ? shapeSeason(row) : null;
 }
 
-/** The season when it belongs to the series; null when it is unknown or another series' season. */
-export async function getSeasonOfSeries(
-  db: Knex,
-  seriesId: number,
-  seasonId: number,
-): Promise<SeasonDto | null> {
-  const season = await getSeason(db, seasonId);
-  return season?.seriesId === seriesId ? season : null;
-}
-
 /** True when the season is catalogued or has at least one recorded subsession (for 404s). */
 export async function seasonExists(db: Knex, seasonId: number): Promise<boolean> {
   const { rows } = await db.raw<{ rows: { known: boolean }[] }>(
@@ -271,15 +261,6 @@ export interface TimeSlotParticipationDto extends WeekParticipationDto {
 }
 
 /** Participation and strength of field per week and time slot (the /participation and /sof pages). */
-export async function seasonParticipation(
-  db: Knex,
-  seasonId: number,
-  params: { raceWeekNum?: number } = {},
-): Promise<TimeSlotParticipationDto[]> {
-  return run(db, seasonParticipationStatement(seasonId, params));
-}
-
-/** The statement of seasonParticipation. */
 export function seasonParticipationStatement(
   seasonId: number,
   params: { raceWeekNum?: number } = {},

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/runtime.ts';
+import { run } from '../../db/batch.ts';
 import { WEEK_MS, predictSlot, type PastSession } from '../../domain/split-prediction.ts';
 import { createSubsessionTables, SESSIONS_TABLE } from '../../projections/subsessions/tables.ts';
 import type { ScheduleWeekDto } from './seasons.ts';
-import { seriesSlotPredictions } from './slot-predictions.ts';
+import { seriesSlotPredictionsStatement } from './slot-predictions.ts';
 
 /**
  * The query reads only the sessions the model looks at; its predictions must equal the model's
@@ -134,7 +135,7 @@ describe('slot predictions from the sessions the model reads', () => {
     const end = START + 70 * DAY_MS;
     // Every 17 hours from the third week to three weeks past the sessions' end.
     for (let nowMs = START + 15 * DAY_MS; nowMs < end + 3 * WEEK_MS; nowMs += 17 * HOUR_MS) {
-      const slots = await seriesSlotPredictions(db.knex, SERIES, weeks, nowMs, 12);
+      const slots = await run(db.knex, seriesSlotPredictionsStatement(SERIES, weeks, nowMs, 12));
       const at = new Date(nowMs).toISOString();
       expect(slots.length, at).toBe(12);
       expect(slots.every((s) => Date.parse(s.startTime) > nowMs)).toBe(true);
@@ -167,9 +168,9 @@ describe('slot predictions from the sessions the model reads', () => {
 
   it('predicts nothing without a session in the eight weeks before now', async () => {
     const after = START + 70 * DAY_MS + 8 * WEEK_MS;
-    expect(await seriesSlotPredictions(db.knex, SERIES, weeks, after, 3)).toEqual([]);
-    expect(await seriesSlotPredictions(db.knex, SERIES + 2, weeks, START + 3 * WEEK_MS, 3)).toEqual(
-      [],
-    );
+    expect(await run(db.knex, seriesSlotPredictionsStatement(SERIES, weeks, after, 3))).toEqual([]);
+    expect(
+      await run(db.knex, seriesSlotPredictionsStatement(SERIES + 2, weeks, START + 3 * WEEK_MS, 3)),
+    ).toEqual([]);
   });
 });

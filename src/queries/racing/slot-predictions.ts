@@ -1,4 +1,3 @@
-import type { Knex } from 'knex';
 import {
   FALLBACK_LAST,
   SAME_SLOT_MS,
@@ -9,7 +8,7 @@ import {
   sameSlotTimes,
   type PastSession,
 } from '../../domain/split-prediction.ts';
-import { known, run, statement, type Statement } from '../../db/batch.ts';
+import { known, statement, type Statement } from '../../db/batch.ts';
 import { SESSIONS_TABLE } from '../../projections/subsessions/tables.ts';
 import type { SeasonWeekDto } from './seasons.ts';
 
@@ -41,7 +40,7 @@ const HISTORY_WEEKS = 8;
 /**
  * The next `limit` time slots of the schedule after `nowMs` (every day of a week at each of its
  * "HH:MM" UTC slots), each predicted from the series' sessions of the eight weeks before `nowMs`.
- * Empty when the series has no session in those weeks or no slot to come.
+ * Empty when the series has no session in those weeks or no slot to come (then nothing is read).
  *
  * The model reads few of those sessions (src/domain/split-prediction.ts): the same slot of each
  * past week, and only for a slot that did not run in those weeks the series' sessions of the two
@@ -51,17 +50,6 @@ const HISTORY_WEEKS = 8;
  * aggregate. The predictions equal those from every session of the eight weeks, at a fraction of
  * the rows (a busy series runs hundreds of sessions in eight weeks).
  */
-export async function seriesSlotPredictions(
-  db: Knex,
-  seriesId: number,
-  weeks: readonly SeasonWeekDto[],
-  nowMs: number,
-  limit: number,
-): Promise<SlotPredictionDto[]> {
-  return run(db, seriesSlotPredictionsStatement(seriesId, weeks, nowMs, limit));
-}
-
-/** The statement of seriesSlotPredictions (nothing is read when no slot is to come). */
 export function seriesSlotPredictionsStatement(
   seriesId: number,
   weeks: readonly SeasonWeekDto[],

@@ -158,11 +158,6 @@ export function worldRecordsStatement(
 }
 
 /** How many records match the filters (the table holds one row per track layout and car). */
-export async function countWorldRecords(db: Knex, params: WorldRecordFilter = {}): Promise<number> {
-  return run(db, countWorldRecordsStatement(params));
-}
-
-/** The statement of countWorldRecords. */
 export function countWorldRecordsStatement(params: WorldRecordFilter = {}): Statement<number> {
   const { where, bindings } = filterSql(params);
   return statement<{ n: string }, number>(
@@ -179,18 +174,10 @@ export interface WorldRecordFiltersDto {
   tracks: TrackDto[];
 }
 
-/** The choices of the world records filters. The records table is small (track layouts × cars). */
-export async function worldRecordFilters(
-  db: Knex,
-  params: { category?: string } = {},
-): Promise<WorldRecordFiltersDto> {
-  return run(db, worldRecordFiltersStatement(params));
-}
-
 /**
- * The statement of worldRecordFilters: the records grouped by car and by track layout (a hash
- * aggregate each; every record of a car or a layout names it alike), then the few groups sorted
- * by name.
+ * The choices of the world records filters. The records table is small (track layouts × cars):
+ * the records grouped by car and by track layout (a hash aggregate each; every record of a car or
+ * a layout names it alike), then the few groups sorted by name.
  */
 export function worldRecordFiltersStatement(
   params: { category?: string } = {},
