@@ -14,7 +14,7 @@
  *
  * Usage: npm run bench:data -- [--drivers N] [--duration S] [--connections C] [--reuse] [--drop]
  *                               [--db NAME] [--rebuild-only [--projection NAME]]
- *                               [--concurrency N]
+ *                               [--concurrency N] [--only ROUTE]...
  *   --reuse         measure the endpoints of the database a previous run left (skips steps 1–4)
  *   --rebuild-only  only step 4 on the database a previous run left (migrated first); the last
  *                   line is one JSON object with rebuild_all_seconds and the seconds per projection
@@ -26,6 +26,10 @@
  *   --seed-only     only steps 1–3 (a world to run --rebuild-only on), no rebuild, no endpoints
  *   --db            the scratch database (default pitwall_bench_data)
  *   --drop          drop the database at the end (default: keep it for EXPLAIN and --reuse)
+ *   --only          measure only the endpoints whose route starts with this (`/api/seasons/`); a
+ *                   route ending in `$` names one exactly (`--only '/api/drivers$'`); repeatable.
+ *                   `rps_ratio` is then against the cheapest endpoint measured: include a cheap
+ *                   one (`--only /api/seasons/{id}/race-wins`) to compare with the full run's
  * Env: TEST_DATABASE_URL (server; default postgres://postgres@127.0.0.1:5432/test).
  */
 import { spawn } from 'node:child_process';
@@ -64,6 +68,7 @@ const { values: args } = parseArgs({
     verify: { type: 'boolean', default: false },
     'seed-only': { type: 'boolean', default: false },
     concurrency: { type: 'string' },
+    only: { type: 'string', multiple: true },
   },
 });
 const DRIVERS = Number(args.drivers);
@@ -386,7 +391,12 @@ async function measureAll(): Promise<void> {
   const resultRows =
     figures?.resultRows ??
     Number((await knex(RESULTS_TABLE).count<{ n: string }[]>('* as n'))[0]?.n ?? 0);
-  const loads = await buildLoads(knex);
+  const only = args.only ?? [];
+  const matches = (route: string, wanted: string) =>
+    wanted.endsWith('$') ? route === wanted.slice(0, -1) : route.startsWith(wanted);
+  const loads = (await buildLoads(knex)).filter(
+    (l) => only.length === 0 || only.some((wanted) => matches(l.route, wanted)),
+  );
   const server = await startServer();
   const endpoints: Record<string, EndpointFigures> = {};
   // The machine's 1-minute load average before each endpoint: figures taken on a busy shared
