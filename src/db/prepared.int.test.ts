@@ -62,6 +62,21 @@ describe('preparedRows', () => {
     expect(await preparedRows(db.knex, PAGE, [6])).toEqual([{ id: 7, name: 'renamed' }]);
   });
 
+  it("takes knex's ? bindings as parameters, a ? after a backslash as a literal ?", async () => {
+    expect(
+      await preparedRows(db.knex, `SELECT ?::int AS n, '\\?' AS q, ?::text[] AS list`, [
+        5,
+        ['a', 'b'],
+      ]),
+    ).toEqual([{ n: 5, q: '?', list: ['a', 'b'] }]);
+    await expect(preparedRows(db.knex, 'SELECT ?? FROM prepared_probe', ['id'])).rejects.toThrow(
+      /identifier binding/,
+    );
+    await expect(preparedRows(db.knex, 'SELECT ?::int AS n', [undefined!])).rejects.toThrow(
+      /undefined binding/,
+    );
+  });
+
   it('passes on the errors of the statement itself', async () => {
     await expect(
       preparedRows(db.knex, `SELECT id FROM prepared_probe WHERE id = ?::int`, ['x']),

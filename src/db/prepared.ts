@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { QueryConfig, QueryResult } from 'pg';
 
 /**
  * Read statements sent as NAMED prepared statements, one name per statement text: each pooled
@@ -16,7 +17,7 @@ import type { Knex } from 'knex';
  *    costed for an array of unknown length, above the custom plans, so every execution is
  *    planned; a list of N bindings is one statement text per N, its generic plan kept;
  *  - a constant list (the racing categories) written into the text, not bound.
- * A statement whose generic plan loses still works; it is planned per execution as before.
+ * A statement whose generic plan loses still works; PostgreSQL then plans it per execution.
  *
  * A projection rebuild swaps a read model's tables: PostgreSQL invalidates the cached plans that
  * read them and resolves the names again at the next execution. When the swap changed the
@@ -28,16 +29,38 @@ import type { Knex } from 'knex';
  * runs unnamed, as an ordinary statement.
  */
 const MAX_NAMED = 1000;
-const names = new Map<string, string>();
+
+/** A statement as pg takes it: its name (undefined: unnamed) and its text with `$1…`. */
+interface Named {
+  name: string | undefined;
+  text: string;
+}
+const named = new Map<string, Named>();
 let generation = 0;
 
-function nameOf(sql: string): string | undefined {
-  let name = names.get(sql);
-  if (name === undefined && names.size < MAX_NAMED) {
-    name = `pitwall_read_${generation}_${names.size}`;
-    names.set(sql, name);
+function namedOf(sql: string): Named {
+  let statement = named.get(sql);
+  if (statement === undefined) {
+    statement = {
+      name: named.size < MAX_NAMED ? `pitwall_read_${generation}_${named.size}` : undefined,
+      text: positional(sql),
+    };
+    if (statement.name !== undefined) named.set(sql, statement);
   }
-  return name;
+  return statement;
+}
+
+/**
+ * knex's `?` bindings as pg's `$1…`, as knex's raw() writes them: a `?` after a backslash is a
+ * literal `?`; `??` (knex's identifier binding) has no parameter form and is refused.
+ */
+function positional(sql: string): string {
+  let n = 0;
+  return sql.replace(/\\?\?\??/g, (match) => {
+    if (match === '\\?') return '?';
+    if (match === '??') throw new Error(`preparedRows: an identifier binding (??) in ${sql}`);
+    return `$${++n}`;
+  });
 }
 
 /** PostgreSQL's refusal of a prepared statement whose tables changed their columns. */
@@ -55,23 +78,44 @@ export function listBindings(count: number, each = '?'): string {
   return Array.from({ length: count }, () => each).join(', ');
 }
 
+/** knex's pool (typed `any` by knex) and the pg client it hands out (only what is called here). */
+interface Pool {
+  acquireConnection(): Promise<unknown>;
+  releaseConnection(connection: unknown): Promise<unknown>;
+}
+interface PooledClient {
+  query<R>(config: QueryConfig): Promise<QueryResult<R & Record<string, unknown>>>;
+}
+
 /**
- * The rows of `sql` (knex `?` / `??` bindings) run as a named prepared statement; see the module
- * comment for what keeps its plan generic.
+ * The rows of `sql` (knex `?` bindings) run as a named prepared statement; see the module
+ * comment for what keeps its plan generic. The statement goes to the pooled pg client directly
+ * (knex's pool, or the transaction's connection when `db` is one), not through knex's query
+ * builder: these run on every API request, and knex's compile, events and bookkeeping cost more
+ * Node time per statement than pg's own send and parse of a small answer.
  */
 export async function preparedRows<R>(
   db: Knex,
   sql: string,
   bindings: readonly Knex.RawBinding[],
 ): Promise<R[]> {
-  const name = nameOf(sql);
-  if (name === undefined) return (await db.raw<{ rows: R[] }>(sql, bindings)).rows;
+  const { name, text } = namedOf(sql);
+  if (bindings.includes(undefined as unknown as Knex.RawBinding)) {
+    throw new Error(`preparedRows: an undefined binding in ${sql}`);
+  }
+  const values = bindings as unknown[];
+  const pool = db.client as Pool;
+  const client = (await pool.acquireConnection()) as PooledClient;
   try {
-    return (await db.raw<{ rows: R[] }>(sql, bindings).options({ name })).rows;
-  } catch (err) {
-    if (!isStalePlan(err)) throw err;
-    generation += 1;
-    names.clear();
-    return (await db.raw<{ rows: R[] }>(sql, bindings)).rows;
+    try {
+      return (await client.query<R>({ ...(name ? { name } : {}), text, values })).rows;
+    } catch (err) {
+      if (name === undefined || !isStalePlan(err)) throw err;
+      generation += 1;
+      named.clear();
+      return (await client.query<R>({ text, values })).rows;
+    }
+  } finally {
+    await pool.releaseConnection(client);
   }
 }
