@@ -54,8 +54,9 @@ const toLicenceDto = ([category, irating, subLevel, level, group, tt]: LicenceTu
  * text, a word starting with it, a fragment; then trigram similarity, name, id. `limit` 1..25,
  * default 10. One statement, licences included (as arrays of the licence row's columns, which
  * cost less to build and parse than objects), in the database function `racing_search_drivers`
- * (migrations/0093_racing_search_drivers.ts, 0095_…_licence_arrays.ts), which keeps one plan per
- * connection: planned per call, the statement cost about as much to plan as to run. Two scans
+ * (migrations/0093_racing_search_drivers.ts, 0095_…_licence_arrays.ts, 0096_…_in_key_order.ts),
+ * which keeps one plan per connection: planned per call, the statement cost about as much to
+ * plan as to run. Two scans
  * are one-time filters that run only when they can change the answer: the later-word scan when
  * fewer than `limit` names start with the text (those rank above every later-word-only match),
  * the fragment scan when the word starts found fewer than `limit`.
