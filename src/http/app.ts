@@ -10,7 +10,7 @@ import { builtAssets } from './assets.ts';
 import { createAccounts } from './auth/accounts.ts';
 import { csrfProtection } from './csrf.ts';
 import { requestLog } from './request-log.ts';
-import { compressionFor } from './compression.ts';
+import { compressionFor, compressionOptions } from './compression.ts';
 import { createResponseCache } from './response-cache.ts';
 import type { HttpDeps, WebMode } from './deps.ts';
 import { errorHandler, isApiRequest, notFound, renderErrorPage, sendJsonError } from './errors.ts';
@@ -245,7 +245,7 @@ export async function createHttpApp(
       requestLog(logger),
       securityHeaders({ development }),
       rejectNulInUrl,
-      compressionFor(compression()),
+      compressionFor(compression(compressionOptions)),
       ...(web.mode === 'built' ? [staticAssets(builtAssets(web.dir).clientDir)] : []),
       ...(vite ? [vite.middlewares as RequestHandler] : []),
       ...(admission ? [admissionControl(admission, logger)] : []),

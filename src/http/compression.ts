@@ -1,4 +1,27 @@
-import type { RequestHandler } from 'express';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { CompressionOptions } from 'compression';
+import type { Request, RequestHandler, Response } from 'express';
+
+/**
+ * How hard answers are compressed: gzip level 3 and brotli quality 1, against zlib's default 6
+ * and the compression middleware's brotli default 4. On the racing pages' server-rendered
+ * documents (20–130 KB) gzip 3 takes about half the CPU of level 6 for 5–15 % more bytes, and
+ * brotli 1 a third of quality 4's for 15 % more, smaller than gzip 3's output; at either
+ * setting a typical document is 7–15 KB on the wire, about one initial TCP congestion window,
+ * so the bytes saved by the higher settings rarely save a round trip, while the CPU is what a
+ * busy server runs out of (docs/benchmarks.md, "The render path").
+ */
+export const GZIP_LEVEL = 3;
+export const BROTLI_QUALITY = 1;
+
+/** Options of the compression middleware (answers written as a stream: files, the API). */
+export const compressionOptions: CompressionOptions = {
+  level: GZIP_LEVEL,
+  brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
+};
+
+/** Answers shorter than this go uncompressed (the compression middleware's default too). */
+const THRESHOLD_BYTES = 1024;
 
 /**
  * Runs `compress` (the compression middleware) only for requests that accept a compressed
@@ -15,4 +38,69 @@ export function compressionFor(compress: RequestHandler): RequestHandler {
     }
     void compress(req, res, next);
   };
+}
+
+/**
+ * The encoding of an answer to a request with this Accept-Encoding: brotli when accepted at
+ * least as much as gzip (the compression middleware's preference too), else gzip, else none.
+ * An absent header gets none, as the middleware sends it.
+ */
+export function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  if (!acceptEncoding) return null;
+  let br = -1;
+  let gzip = -1;
+  let any = -1;
+  for (const part of acceptEncoding.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    let q = 1;
+    for (const param of params) {
+      const [key, value] = param.trim().split('=');
+      if (key === 'q' && value !== undefined) q = Number(value) || 0;
+    }
+    if (name === 'br') br = q;
+    else if (name === 'gzip' || name === 'x-gzip') gzip = Math.max(gzip, q);
+    else if (name === '*') any = q;
+  }
+  if (br < 0) br = any;
+  if (gzip < 0) gzip = any;
+  if (br > 0 && br >= gzip) return 'br';
+  if (gzip > 0) return 'gzip';
+  return null;
+}
+
+/**
+ * Sends `body` as the whole answer in one write, with its Content-Length: compressed in one
+ * synchronous call when the request accepts brotli or gzip and the body is at least 1 KB. For
+ * answers built whole in memory (the server-rendered pages): the compression middleware would
+ * pass them through a zlib stream on the thread pool, which costs per answer a stream, its
+ * events and two to three socket writes of a chunked body on top of the compression itself
+ * (docs/benchmarks.md, "The render path"). The middleware leaves an answer that already has a
+ * Content-Encoding alone. Sets no ETag.
+ */
+export function sendWhole(
+  req: Request,
+  res: Response,
+  status: number,
+  contentType: string,
+  body: string,
+): void {
+  let bytes = Buffer.from(body, 'utf8');
+  res.statusCode = status;
+  res.setHeader('Content-Type', contentType);
+  res.vary('Accept-Encoding');
+  const encoding =
+    bytes.length >= THRESHOLD_BYTES ? chooseEncoding(req.headers['accept-encoding']) : null;
+  if (encoding === 'br') {
+    bytes = brotliCompressSync(bytes, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+      },
+    });
+  } else if (encoding === 'gzip') {
+    bytes = gzipSync(bytes, { level: GZIP_LEVEL });
+  }
+  if (encoding) res.setHeader('Content-Encoding', encoding);
+  res.setHeader('Content-Length', bytes.length);
+  res.end(req.method === 'HEAD' ? undefined : bytes);
 }

@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import type { Logger } from '../../logger.ts';
+import { sendWhole } from '../compression.ts';
 import type { Pages } from '../../../web/generated/pages.ts';
 import type { AuthUser, FlashData } from '../../../web/inertia/shared-props.ts';
 import { renderDocument, type SsrResult } from './html.ts';
@@ -172,8 +173,9 @@ export class Inertia<P extends object = Pages> {
       this.res.json(page);
       return;
     }
-    const html = await this.document(page);
-    this.res.status(status).type('html').send(html);
+    // The document carries this response's CSP nonce, so no two are alike: no ETag (a hash of
+    // every document that no request could ever match), one buffer compressed in one call.
+    sendWhole(this.req, this.res, status, 'text/html; charset=utf-8', await this.document(page));
   }
 
   private async document(page: PageObject): Promise<string> {

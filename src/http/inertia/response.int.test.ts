@@ -1,6 +1,8 @@
 // Ported from inertia-laravel tests/ResponseTest.php (+ DeferPropTest, MergePropTest, OncePropTest,
 // OptionalPropTest, AlwaysPropTest) and @adonisjs/inertia tests/inertia.spec.ts,
 // once_props.spec.ts, v3_client_contract.spec.ts, against the real app over loopback.
+import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TestClient, pageFromHtml } from '../test-support/client.ts';
 import { fixtureRoutes, onceCalls } from '../test-support/fixture-routes.ts';
@@ -18,6 +20,21 @@ afterAll(async () => {
 beforeEach(() => {
   client = new TestClient(t.url);
 });
+
+/** A GET whose answer is read as sent: headers and body bytes, nothing decoded. */
+function rawGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    httpGet(url, { headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    }).on('error', reject);
+  });
+}
 
 const partial = (headers: Record<string, string>) => ({
   headers: { 'X-Inertia-Partial-Component': 'Fixture/Props', ...headers },
@@ -64,6 +81,24 @@ describe('first visit (HTML)', () => {
   it('varies on X-Inertia', async () => {
     const res = await client.get('/__t/props');
     expect(res.headers.get('vary')).toMatch(/X-Inertia/i);
+  });
+
+  it('sends the document whole: brotli or gzip as accepted, with its length and no ETag', async () => {
+    const decoders = { br: brotliDecompressSync, gzip: gunzipSync, none: (b: Buffer) => b };
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['gzip', 'gzip'],
+      ['identity', 'none'],
+    ] as const) {
+      const res = await rawGet(`${t.url}/__t/props`, { 'Accept-Encoding': accept });
+      expect(res.headers['content-encoding'] ?? 'none').toBe(encoding);
+      expect(res.headers['content-length']).toBe(String(res.body.length));
+      expect(res.headers['transfer-encoding']).toBeUndefined();
+      expect(res.headers.etag).toBeUndefined();
+      expect(res.headers.vary).toMatch(/Accept-Encoding/i);
+      const text = decoders[encoding](res.body).toString('utf8');
+      expect(pageFromHtml(text).props.plain).toBe('plain value');
+    }
   });
 });
 
