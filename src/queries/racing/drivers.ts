@@ -559,10 +559,12 @@ export function percentileRanksStatement(
   asked: readonly { category: string; irating: number }[],
 ): Statement<number[]> {
   if (asked.length === 0) return known([]);
+  const categories = [...new Set(asked.map((a) => a.category))];
+  // One binding per category (src/db/prepared.ts: an array parameter is planned every time).
   return statement<{ category: string; bucket_start: number; drivers: number }, number[]>(
     `SELECT category, bucket_start, drivers FROM ${IRATING_BUCKETS_TABLE}
-      WHERE category = ANY(?::text[])`,
-    [[...new Set(asked.map((a) => a.category))]],
+      WHERE category IN (${listBindings(categories.length)})`,
+    categories,
     (rows) =>
       asked.map(({ category, irating }) => {
         let below = 0;
