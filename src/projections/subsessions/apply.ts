@@ -88,6 +88,7 @@ export const resultColumns: Column<ResultRow>[] = [
   col('reason_out', 'text', (x) => x.r.reasonOut),
   col('champ_points', 'int4', (x) => x.r.champPoints),
   col('start_time', 'timestamptz', (x) => x.s.data.startTime),
+  col('category', 'text', (x) => x.s.data.category),
 ];
 
 /**

@@ -14,8 +14,10 @@ export { RESULTS_TABLE, SESSIONS_TABLE, SUBSESSIONS_TABLE } from './tables.ts';
 export const subsessionsPart: ResultsPart = {
   name: 'subsessions',
   // 3: indexes for a season's strongest splits and for the sessions list; 4: the session's
-  // largest split (the split prediction's field-size evidence) on its row.
-  version: 4,
+  // largest split (the split prediction's field-size evidence) on its row; 5: the category on
+  // every result row, a driver's races by category, and the head to head's columns in the
+  // driver's races index.
+  version: 5,
   tables: [SUBSESSIONS_TABLE, RESULTS_TABLE, SESSIONS_TABLE],
   createTables: createSubsessionTables,
   apply: applySubsessions,

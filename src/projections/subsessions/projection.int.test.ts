@@ -71,6 +71,8 @@ describe('subsessions read model', () => {
       old_irating: 2846,
       new_irating: 2885,
       new_sub_level: 347,
+      // The subsession's, on every row (the rating histories read a driver's races by it).
+      category: 'road',
     });
 
     const session = await rowOf(db.knex, SESSIONS_TABLE, { session_id: 174387186 });

@@ -72,14 +72,15 @@ const num = (v: number | null): string => (v === null ? '\\N' : copyText(v, fals
 /**
  * The COPY lines of resultRowsOf(subs) in resultColumns order (./apply.ts), written out by hand:
  * a rebuild encodes every result row of the log, and one template per row costs a fraction of
- * 34 getters and a join. rebuild.unit.test.ts holds it to the generic encoding of resultColumns.
+ * 35 getters and a join. rebuild.unit.test.ts holds it to the generic encoding of resultColumns.
  */
 export function resultLines(subs: readonly SubsessionFacts[], add: (line: string) => void): void {
   for (const s of subs) {
-    const startTime = text(s.data.startTime);
+    // The row's last two cells: the subsession's start time and category.
+    const tail = `${text(s.data.startTime)}\t${text(s.data.category)}`;
     for (const sim of s.data.simsessions) {
       const head = `${num(s.data.subsessionId)}\t${num(sim.simsessionNumber)}\t${text(sim.type)}\t${sim === s.primary ? 't' : 'f'}\t`;
-      for (const r of sim.results) add(head + rowCells(r) + startTime);
+      for (const r of sim.results) add(head + rowCells(r) + tail);
     }
   }
 }

@@ -85,7 +85,8 @@ export async function createSubsessionTables(
       new_license_level           smallint,
       reason_out                  text NOT NULL,
       champ_points                integer,
-      start_time                  timestamptz NOT NULL
+      start_time                  timestamptz NOT NULL,
+      category                    text NOT NULL
     )`);
   if (withIndexes) await createResultsPrimaryKey(db);
 
@@ -128,9 +129,19 @@ export async function createSubsessionIndexes(db: Knex.Transaction | Knex): Prom
   await db.raw(
     `CREATE INDEX racing_subsessions_week_slot ON ${SUBSESSIONS_TABLE} (season_id, race_week_num, time_slot)`,
   );
-  // A driver's races, newest first: one row per subsession (the primary simsession only).
+  // A driver's races, newest first: one row per subsession (the primary simsession only). It
+  // carries what the head to head reads (the simsession and the finishing position), so pairing
+  // the drivers' races reads no table row.
   await db.raw(
-    `CREATE INDEX racing_results_driver_recent ON ${RESULTS_TABLE} (cust_id, start_time DESC, subsession_id DESC) WHERE is_primary`,
+    `CREATE INDEX racing_results_driver_recent ON ${RESULTS_TABLE} (cust_id, start_time DESC, subsession_id DESC)
+      INCLUDE (simsession_number, finish_position) WHERE is_primary`,
+  );
+  // A driver's races of one category, newest first, with the ratings after each: the rating
+  // histories read the category's range alone, without a table row or a subsession per race
+  // of another category.
+  await db.raw(
+    `CREATE INDEX racing_results_driver_category ON ${RESULTS_TABLE} (cust_id, category, start_time DESC, subsession_id DESC)
+      INCLUDE (new_irating, new_sub_level) WHERE is_primary`,
   );
   // A season's strongest splits (the series SoF page).
   await db.raw(

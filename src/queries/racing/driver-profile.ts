@@ -14,9 +14,9 @@ import { parseCategory } from './shapes.ts';
 /**
  * The driver profile's career figures, read from the driver career read model
  * (racing_driver_totals / _years / _usage, keyed by cust_id first), and the rating history
- * of one category read from the driver's own races (the partial index
- * racing_results_driver_recent: cust_id, start_time), so every point is one race with its
- * subsession. Wins, poles, top fives and positions are in class.
+ * of one category read from the driver's own races of that category (the partial index
+ * racing_results_driver_category: cust_id, category, start_time), so every point is one race
+ * with its subsession. Wins, poles, top fives and positions are in class.
  */
 
 export interface CareerFiguresDto {
@@ -199,8 +199,9 @@ export const HISTORY_RACES = 1000;
 
 /**
  * iRating and safety rating after each of the driver's races in the category, oldest first
- * (the latest HISTORY_RACES races). Read through the driver's recent-races index; the category
- * is checked on the race's subsession.
+ * (the latest HISTORY_RACES races). Read through the driver's races of the category
+ * (racing_results_driver_category, which carries the ratings); only those races' subsessions
+ * are read, for their series and track names.
  */
 export async function driverRatingHistory(
   db: Knex,
@@ -213,8 +214,8 @@ export async function driverRatingHistory(
 
 /**
  * driverRatingHistory of several drivers in one statement: per driver the same walk of its
- * recent-races index (a LATERAL subquery), so the cost is the sum of the single reads without
- * their round trips.
+ * races of the category (a LATERAL subquery), so the cost is the sum of the single reads
+ * without their round trips.
  */
 export async function driverRatingHistories(
   db: Knex,
@@ -253,7 +254,7 @@ export function driverRatingHistoriesStatement(
        SELECT r.subsession_id, r.start_time, s.series_name, s.track_name, r.new_irating,
               r.new_sub_level
          FROM ${RESULTS_TABLE} r JOIN ${SUBSESSIONS_TABLE} s ON s.subsession_id = r.subsession_id
-        WHERE r.cust_id = d.cust_id AND r.is_primary AND s.category = ?
+        WHERE r.cust_id = d.cust_id AND r.is_primary AND r.category = ?
           AND (r.new_irating IS NOT NULL OR r.new_sub_level IS NOT NULL)
           ${raceBefore ? 'AND r.start_time < ?::timestamptz' : ''}
         ORDER BY r.start_time DESC, r.subsession_id DESC

@@ -6,9 +6,9 @@ import { iso } from './paging.ts';
 
 /**
  * Two drivers in the races they both ran (every category): each driver's races are read once
- * through the partial index racing_results_driver_recent (cust_id, start_time; the primary
- * simsession's rows), and the pairs are the rows of two drivers in the same simsession, joined
- * in memory. The cost follows the drivers' race counts (each read once, however many pairs it
+ * from the partial index racing_results_driver_recent (cust_id, start_time; the primary
+ * simsession's rows, with the simsession and the finishing position, so no table row is read),
+ * and the pairs are the rows of two drivers in the same simsession, joined in memory. The cost follows the drivers' race counts (each read once, however many pairs it
  * is in), never the size of the results. Positions are overall finishing positions.
  */
 
