@@ -1,10 +1,12 @@
+import type { ReactNode } from 'react';
 import { Card } from '../Card.tsx';
 import { CategoryChart, type CategoryChartProps } from '../charts/CategoryChart.tsx';
 import { DataTable, type Column, type SortState } from '../DataTable.tsx';
+import { NoRaces, SeriesLayout, type SeriesFrame } from './SeriesLayout.tsx';
 
 /**
- * The blocks of the series' statistic views (participation, strength of field): a chart in a
- * card, the numbers in a sortable table below it, and the columns those tables share.
+ * The blocks of the series' statistic views (participation, strength of field): the page, a
+ * chart in a card, the numbers in a sortable table below it, and the columns those tables share.
  */
 
 /** The time-slot column of a per-slot table ("HH:MM" UTC, earliest first). */
@@ -46,5 +48,59 @@ export function TableCard<T extends object>({
     <Card title={title} className="mt-6" flush>
       <DataTable {...table} clientSort />
     </Card>
+  );
+}
+
+/**
+ * A series statistic's page: the series layout holding, while the season has no raced week, "no
+ * races", else the statistic's chart per week first and the page's further cards below it.
+ */
+export function WeeklyStatsPage({
+  frame,
+  title,
+  weeks,
+  chart,
+  children,
+}: {
+  frame: SeriesFrame;
+  title: string;
+  /** The season's raced weeks (1-based), the chart's categories. */
+  weeks: readonly { week: number }[];
+  chart: Omit<CategoryChartProps, 'categoryName' | 'categories'>;
+  children: ReactNode;
+}) {
+  return (
+    <SeriesLayout frame={frame} title={title}>
+      {weeks.length === 0 ? (
+        <NoRaces />
+      ) : (
+        <>
+          <ChartCard
+            first
+            categoryName="Week"
+            categories={weeks.map((w) => String(w.week))}
+            {...chart}
+          />
+          {children}
+        </>
+      )}
+    </SeriesLayout>
+  );
+}
+
+/** A statistic per time slot of the day, in a card titled "Per time slot", earliest first. */
+export function TimeSlotsCard<T extends { timeSlot: string }>(props: {
+  columns: readonly Column<T>[];
+  rows: readonly T[];
+  caption: string;
+  'data-test': string;
+}) {
+  return (
+    <TableCard
+      title="Per time slot"
+      rowKey={(s) => s.timeSlot}
+      sort={{ key: 'slot', direction: 'asc' }}
+      {...props}
+    />
   );
 }

@@ -1,7 +1,13 @@
 import type { Column } from '../../components/DataTable.tsx';
-import { NoRaces, SeriesLayout, type SeriesFrame } from '../../components/racing/SeriesLayout.tsx';
+import type { SeriesFrame } from '../../components/racing/SeriesLayout.tsx';
 import { countColumn, weekColumn } from '../../components/racing/race-parts.tsx';
-import { ChartCard, TableCard, timeSlotColumn } from '../../components/racing/series-stats.tsx';
+import {
+  ChartCard,
+  TableCard,
+  TimeSlotsCard,
+  timeSlotColumn,
+  WeeklyStatsPage,
+} from '../../components/racing/series-stats.tsx';
 import { formatInteger } from '../../lib/racing-format.ts';
 
 export interface ParticipationWeek {
@@ -57,58 +63,50 @@ const slotColumns: Column<ParticipationSlot>[] = [
 /** Starts and distinct drivers per week, and starts per time slot of the day. */
 export default function SeriesParticipation({ series, weeks, timeSlots }: Props) {
   return (
-    <SeriesLayout frame={series} title="Participation">
-      {weeks.length === 0 ? (
-        <NoRaces />
-      ) : (
+    <WeeklyStatsPage
+      frame={series}
+      title="Participation"
+      weeks={weeks}
+      chart={{
+        name: 'series-participation',
+        title: 'Starts and drivers per week',
+        valueName: 'Drivers',
+        series: [
+          { name: 'Starts', values: weeks.map((w) => w.entries) },
+          { name: 'Drivers', values: weeks.map((w) => w.uniqueDrivers) },
+        ],
+        format: formatInteger,
+      }}
+    >
+      <TableCard
+        title="Per week"
+        columns={weekColumns}
+        rows={weeks}
+        rowKey={(w) => w.week}
+        caption="Participation per week"
+        sort={{ key: 'week', direction: 'asc' }}
+        rowTestId={(w) => `participation-week-${w.week}`}
+        data-test="participation-weeks-table"
+      />
+      {timeSlots.length > 0 && (
         <>
           <ChartCard
-            first
-            name="series-participation"
-            title="Starts and drivers per week"
-            categoryName="Week"
-            valueName="Drivers"
-            categories={weeks.map((w) => String(w.week))}
-            series={[
-              { name: 'Starts', values: weeks.map((w) => w.entries) },
-              { name: 'Drivers', values: weeks.map((w) => w.uniqueDrivers) },
-            ]}
+            name="series-participation-slots"
+            title="Starts per time slot (UTC)"
+            categoryName="Time slot"
+            valueName="Starts"
+            categories={timeSlots.map((s) => s.timeSlot)}
+            series={[{ name: 'Starts', values: timeSlots.map((s) => s.entries) }]}
             format={formatInteger}
           />
-          <TableCard
-            title="Per week"
-            columns={weekColumns}
-            rows={weeks}
-            rowKey={(w) => w.week}
-            caption="Participation per week"
-            sort={{ key: 'week', direction: 'asc' }}
-            rowTestId={(w) => `participation-week-${w.week}`}
-            data-test="participation-weeks-table"
+          <TimeSlotsCard
+            columns={slotColumns}
+            rows={timeSlots}
+            caption="Participation per time slot"
+            data-test="participation-slots-table"
           />
-          {timeSlots.length > 0 && (
-            <>
-              <ChartCard
-                name="series-participation-slots"
-                title="Starts per time slot (UTC)"
-                categoryName="Time slot"
-                valueName="Starts"
-                categories={timeSlots.map((s) => s.timeSlot)}
-                series={[{ name: 'Starts', values: timeSlots.map((s) => s.entries) }]}
-                format={formatInteger}
-              />
-              <TableCard
-                title="Per time slot"
-                columns={slotColumns}
-                rows={timeSlots}
-                rowKey={(s) => s.timeSlot}
-                caption="Participation per time slot"
-                sort={{ key: 'slot', direction: 'asc' }}
-                data-test="participation-slots-table"
-              />
-            </>
-          )}
         </>
       )}
-    </SeriesLayout>
+    </WeeklyStatsPage>
   );
 }

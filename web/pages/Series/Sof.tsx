@@ -1,8 +1,13 @@
 import type { Column } from '../../components/DataTable.tsx';
-import { NoRaces, SeriesLayout, type SeriesFrame } from '../../components/racing/SeriesLayout.tsx';
+import type { SeriesFrame } from '../../components/racing/SeriesLayout.tsx';
 import { raceColumns, type RaceLine } from '../../components/racing/series-parts.tsx';
 import { countColumn, ratingColumn } from '../../components/racing/race-parts.tsx';
-import { ChartCard, TableCard, timeSlotColumn } from '../../components/racing/series-stats.tsx';
+import {
+  TableCard,
+  TimeSlotsCard,
+  timeSlotColumn,
+  WeeklyStatsPage,
+} from '../../components/racing/series-stats.tsx';
 import { formatIrating } from '../../lib/racing-format.ts';
 
 export interface SofWeek {
@@ -36,55 +41,39 @@ const slotColumns: Column<SofSlot>[] = [
 /** Strength of field per week and per time slot, and the season's strongest races. */
 export default function SeriesSof({ series, weeks, timeSlots, strongest }: Props) {
   return (
-    <SeriesLayout frame={series} title="Strength of field">
-      {weeks.length === 0 ? (
-        <NoRaces />
-      ) : (
-        <>
-          <ChartCard
-            first
-            name="series-sof"
-            title="Strength of field per week"
-            categoryName="Week"
-            valueName="SoF"
-            categories={weeks.map((w) => String(w.week))}
-            series={[
-              {
-                name: 'Average SoF',
-                values: weeks.map((w) => w.averageStrengthOfField),
-                kind: 'line',
-              },
-              {
-                name: 'Highest SoF',
-                values: weeks.map((w) => w.maxStrengthOfField),
-                kind: 'line',
-              },
-            ]}
-            format={formatIrating}
-            scaleToData
-          />
-          {timeSlots.length > 0 && (
-            <TableCard
-              title="Per time slot"
-              columns={slotColumns}
-              rows={timeSlots}
-              rowKey={(s) => s.timeSlot}
-              caption="Strength of field per time slot"
-              sort={{ key: 'slot', direction: 'asc' }}
-              data-test="sof-slots-table"
-            />
-          )}
-          <TableCard
-            title="Highest-SoF races"
-            columns={raceColumns}
-            rows={strongest}
-            rowKey={(r) => r.subsessionId}
-            caption="The season's strongest races"
-            sort={{ key: 'sof', direction: 'desc' }}
-            data-test="strongest-races-table"
-          />
-        </>
+    <WeeklyStatsPage
+      frame={series}
+      title="Strength of field"
+      weeks={weeks}
+      chart={{
+        name: 'series-sof',
+        title: 'Strength of field per week',
+        valueName: 'SoF',
+        series: [
+          { name: 'Average SoF', values: weeks.map((w) => w.averageStrengthOfField), kind: 'line' },
+          { name: 'Highest SoF', values: weeks.map((w) => w.maxStrengthOfField), kind: 'line' },
+        ],
+        format: formatIrating,
+        scaleToData: true,
+      }}
+    >
+      {timeSlots.length > 0 && (
+        <TimeSlotsCard
+          columns={slotColumns}
+          rows={timeSlots}
+          caption="Strength of field per time slot"
+          data-test="sof-slots-table"
+        />
       )}
-    </SeriesLayout>
+      <TableCard
+        title="Highest-SoF races"
+        columns={raceColumns}
+        rows={strongest}
+        rowKey={(r) => r.subsessionId}
+        caption="The season's strongest races"
+        sort={{ key: 'sof', direction: 'desc' }}
+        data-test="strongest-races-table"
+      />
+    </WeeklyStatsPage>
   );
 }
