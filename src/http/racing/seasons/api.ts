@@ -12,7 +12,13 @@ import type { Page } from '../../../queries/racing/paging.ts';
 import type { AsOfDeps } from '../shared/as-of.ts';
 import { apiRaceTimeAsOf } from '../shared/race-time.ts';
 import { paged } from '../shared/dto.ts';
-import { apiEndpoint, notFound, type ApiEndpoint } from '../shared/endpoint.ts';
+import {
+  apiEndpoint,
+  found,
+  notFound,
+  type ApiEndpoint,
+  type EndpointInput,
+} from '../shared/endpoint.ts';
 import {
   carTimesQuery,
   carTimesResponse,
@@ -61,6 +67,27 @@ async function ofKnownSeason<T>(
   return result;
 }
 
+/**
+ * The `run` of a season list endpoint: the page `read` answers for the query (its `asOf`, where
+ * the list takes one, as the race-time bound of shared/race-time.ts), or a 404 when the page is
+ * empty and the season unknown.
+ */
+function seasonList<
+  Q extends { limit: number; asOf?: string | undefined; known?: string | undefined },
+  T,
+>(
+  read: (
+    knex: Knex,
+    seasonId: number,
+    options: Omit<Q, 'asOf' | 'known'> & { asOf?: Date },
+  ) => Promise<Page<T>>,
+) {
+  return async ({ params, query, knex, now }: EndpointInput<{ id: number }, Q>) => {
+    const options = await withAsOf({ knex, now }, query);
+    return paged(await ofKnownSeason(knex, params.id, read(knex, params.id, options)), query.limit);
+  };
+}
+
 export const seasonCarTimesApi = apiEndpoint({
   name: 'api.seasons.car_times',
   path: '/api/seasons/{id}/car-times',
@@ -70,13 +97,7 @@ export const seasonCarTimesApi = apiEndpoint({
   query: carTimesQuery,
   response: carTimesResponse,
   canBeNotFound: true,
-  run: async ({ params, query, knex, now }) => {
-    const options = await withAsOf({ knex, now }, query);
-    return paged(
-      await ofKnownSeason(knex, params.id, seasonCarTimes(knex, params.id, options)),
-      query.limit,
-    );
-  },
+  run: seasonList(seasonCarTimes),
 });
 
 export const seasonScheduleApi = apiEndpoint({
@@ -87,11 +108,8 @@ export const seasonScheduleApi = apiEndpoint({
   params: seasonIdParams,
   response: scheduleResponse,
   canBeNotFound: true,
-  run: async ({ params, knex }) => {
-    const schedule = await seasonSchedule(knex, params.id);
-    if (!schedule) throw notFound('season', params.id);
-    return { data: schedule, meta: {} };
-  },
+  run: async ({ params, knex }) =>
+    found('season', params.id, await seasonSchedule(knex, params.id)),
 });
 
 export const seasonRecentRacesApi = apiEndpoint({
@@ -103,11 +121,7 @@ export const seasonRecentRacesApi = apiEndpoint({
   query: recentRacesQuery,
   response: recentRacesResponse,
   canBeNotFound: true,
-  run: async ({ params, query, knex }) =>
-    paged(
-      await ofKnownSeason(knex, params.id, seasonRecentRaces(knex, params.id, query)),
-      query.limit,
-    ),
+  run: seasonList(seasonRecentRaces),
 });
 
 export const seasonFastestLapsApi = apiEndpoint({
@@ -119,13 +133,7 @@ export const seasonFastestLapsApi = apiEndpoint({
   query: fastestLapsQuery,
   response: fastestLapsResponse,
   canBeNotFound: true,
-  run: async ({ params, query, knex, now }) => {
-    const options = await withAsOf({ knex, now }, query);
-    return paged(
-      await ofKnownSeason(knex, params.id, seasonFastestLaps(knex, params.id, options)),
-      query.limit,
-    );
-  },
+  run: seasonList(seasonFastestLaps),
 });
 
 const leaderboards: readonly [LeaderboardKind, string, string, string][] = [
@@ -153,13 +161,9 @@ export const seasonLeaderboardApis: ApiEndpoint[] = leaderboards.map(
       query: leaderboardQuery,
       response: leaderboardResponse,
       canBeNotFound: true,
-      run: async ({ params, query, knex, now }) => {
-        const options = await withAsOf({ knex, now }, query);
-        return paged(
-          await ofKnownSeason(knex, params.id, seasonLeaderboard(knex, params.id, kind, options)),
-          query.limit,
-        );
-      },
+      run: seasonList((knex, seasonId, options) =>
+        seasonLeaderboard(knex, seasonId, kind, options),
+      ),
     }),
 );
 
@@ -171,11 +175,8 @@ export const seasonApi = apiEndpoint({
   params: seasonIdParams,
   response: seasonOverviewResponse,
   canBeNotFound: true,
-  run: async ({ params, knex }) => {
-    const overview = await seasonOverview(knex, params.id);
-    if (!overview) throw notFound('season', params.id);
-    return { data: overview, meta: {} };
-  },
+  run: async ({ params, knex }) =>
+    found('season', params.id, await seasonOverview(knex, params.id)),
 });
 
 export const seasonParticipationApi = apiEndpoint({

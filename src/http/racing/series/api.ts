@@ -1,6 +1,6 @@
 import { getSeries, listSeries, searchSeries } from '../../../queries/racing/series.ts';
 import { paged, whole } from '../shared/dto.ts';
-import { apiEndpoint, notFound, type ApiEndpoint } from '../shared/endpoint.ts';
+import { apiEndpoint, found, type ApiEndpoint } from '../shared/endpoint.ts';
 import {
   listSeriesQuery,
   searchSeriesQuery,
@@ -41,11 +41,7 @@ export const showSeriesApi = apiEndpoint({
   params: seriesIdParams,
   response: seriesResponse,
   canBeNotFound: true,
-  run: async ({ params, knex }) => {
-    const series = await getSeries(knex, params.id);
-    if (!series) throw notFound('series', params.id);
-    return { data: series, meta: {} };
-  },
+  run: async ({ params, knex }) => found('series', params.id, await getSeries(knex, params.id)),
 });
 
 /** `/api/series/search` before `/api/series/{id}`, which would take "search" for an id. */

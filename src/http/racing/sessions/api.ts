@@ -1,5 +1,5 @@
 import { getSession } from '../../../queries/racing/subsessions.ts';
-import { apiEndpoint, notFound, type ApiEndpoint } from '../shared/endpoint.ts';
+import { apiEndpoint, found, type ApiEndpoint } from '../shared/endpoint.ts';
 import { sessionIdParams, sessionResponse } from './schema.ts';
 
 export const sessionApi = apiEndpoint({
@@ -10,11 +10,7 @@ export const sessionApi = apiEndpoint({
   params: sessionIdParams,
   response: sessionResponse,
   canBeNotFound: true,
-  run: async ({ params, knex }) => {
-    const session = await getSession(knex, params.id);
-    if (!session) throw notFound('session', params.id);
-    return { data: session, meta: {} };
-  },
+  run: async ({ params, knex }) => found('session', params.id, await getSession(knex, params.id)),
 });
 
 export const sessionApiEndpoints: ApiEndpoint[] = [sessionApi];

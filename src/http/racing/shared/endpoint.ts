@@ -62,6 +62,12 @@ export function notFound(what: string, id: number | string): HttpError {
   return new HttpError(404, `No ${what} ${id}.`);
 }
 
+/** The answer of one resource, `{data: item, meta: {}}`; `notFound(what, id)` when there is none. */
+export function found<T>(what: string, id: number | string, item: T | null) {
+  if (!item) throw notFound(what, id);
+  return { data: item, meta: {} };
+}
+
 /**
  * A public, cacheable GET of the JSON API, declared once for both the router and the OpenAPI
  * document. The handler it builds is the thin one of the architecture: validate path and query

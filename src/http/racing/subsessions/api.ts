@@ -1,5 +1,5 @@
 import { subsessionIratingModel, subsessionResults } from '../../../queries/racing/subsessions.ts';
-import { apiEndpoint, notFound, type ApiEndpoint } from '../shared/endpoint.ts';
+import { apiEndpoint, found, type ApiEndpoint } from '../shared/endpoint.ts';
 import {
   iratingModelParams,
   iratingModelResponse,
@@ -17,11 +17,8 @@ export const subsessionResultsApi = apiEndpoint({
   params: subsessionResultsParams,
   response: subsessionResultsResponse,
   canBeNotFound: true,
-  run: async ({ params, knex }) => {
-    const results = await subsessionResults(knex, params.id, params.type);
-    if (!results) throw notFound('subsession', params.id);
-    return { data: results, meta: {} };
-  },
+  run: async ({ params, knex }) =>
+    found('subsession', params.id, await subsessionResults(knex, params.id, params.type)),
 });
 
 export const iratingModelApi = apiEndpoint({
@@ -34,11 +31,8 @@ export const iratingModelApi = apiEndpoint({
   params: iratingModelParams,
   response: iratingModelResponse,
   canBeNotFound: true,
-  run: async ({ params, knex }) => {
-    const rows = await subsessionIratingModel(knex, params.id);
-    if (!rows) throw notFound('subsession', params.id);
-    return { data: rows, meta: {} };
-  },
+  run: async ({ params, knex }) =>
+    found('subsession', params.id, await subsessionIratingModel(knex, params.id)),
 });
 
 export const subsessionApiEndpoints: ApiEndpoint[] = [subsessionResultsApi, iratingModelApi];
