@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../src/demo/racing-seed.ts';
 import { rebuildProjection } from '../../src/projections/core/rebuild.ts';
 import { racingProjections } from '../../src/projections/racing/index.ts';
-import { driverNamed } from '../../src/http/racing/test-support/racing-world.ts';
+import { driverNamed, gt3Subsessions } from '../../src/http/racing/test-support/racing-world.ts';
 import { startTestServer, type TestServer } from '../../src/http/test-support/server.ts';
 import { useRacingBrowser } from './support/racing-browser.ts';
 
@@ -15,6 +15,32 @@ const b = useRacingBrowser();
 const lena = driverNamed('Lena Fischer');
 
 const rowNames = () => b.page.locator('[data-test="driver-link"]').allTextContents();
+
+/** Opens the numbers table of a chart and reads its rows: each cell's text, and the row's link. */
+async function chartNumbers(name: string): Promise<{ cells: string[]; href: string | null }[]> {
+  const figure = b.page.locator(`[data-chart="${name}"]`);
+  await figure.locator('summary').click();
+  const rows = figure.locator('tbody tr');
+  await rows.first().waitFor();
+  const out: { cells: string[]; href: string | null }[] = [];
+  for (const row of await rows.all()) {
+    out.push({
+      cells: await row.locator('td').allTextContents(),
+      href: await row.locator('a').first().getAttribute('href'),
+    });
+  }
+  return out;
+}
+
+/** Lena's sports car races, oldest first. */
+const lenaRaces = () =>
+  gt3Subsessions()
+    .filter((s) =>
+      s.simsessions.some(
+        (x) => x.type === 'race' && x.results.some((r) => r.custId === lena.custId),
+      ),
+    )
+    .sort((x, y) => (x.startTime < y.startTime ? -1 : 1));
 
 describe('driver pages in Chromium', () => {
   it('/drivers lists the drivers; a sort header reorders them; no axe violations', async () => {
@@ -47,6 +73,16 @@ describe('driver pages in Chromium', () => {
       await b.page.locator('[data-test="recent-races"] a[href^="/subsessions/"]').count(),
     ).toBe(4);
     expect(await b.page.locator('[data-test="career-starts"]').textContent()).toBe('3');
+    // The numbers under the chart: a race a row, linked to its subsession by its series and track.
+    const numbers = await chartNumbers('irating-history');
+    expect(numbers.map((r) => r.href)).toEqual(
+      lenaRaces().map((s) => `/subsessions/${s.subsessionId}`),
+    );
+    for (const row of numbers) {
+      expect(row.cells).toHaveLength(3);
+      expect(row.cells[1]).toMatch(/^[\d,]+$/);
+      expect(row.cells[2]).toMatch(/^Global Fanatec Challenge · \S/);
+    }
 
     await b.page.locator('[data-test="category-card-oval"]').click();
     await b.page.waitForURL(`${b.url}/drivers/${lena.custId}?category=oval`);
@@ -116,6 +152,15 @@ describe('driver pages in Chromium', () => {
     expect(size.width).toBeGreaterThan(0);
     expect(size.height).toBeGreaterThan(0);
     await b.page.locator(`[data-test="head-to-head-${lena.custId}-${jonas.custId}"]`).waitFor();
+    // Both drivers' races in the numbers under the chart, each linked to its subsession.
+    const numbers = await chartNumbers('compare-irating-history');
+    expect(new Set(numbers.map((r) => r.cells[0]))).toEqual(
+      new Set(['Lena Fischer', 'Jonas Berg']),
+    );
+    expect(numbers.filter((r) => r.cells[0] === 'Lena Fischer').map((r) => r.href)).toEqual(
+      lenaRaces().map((s) => `/subsessions/${s.subsessionId}`),
+    );
+    for (const row of numbers) expect(row.cells[3]).toMatch(/^Global Fanatec Challenge · \S/);
     expect(await b.axeViolations()).toEqual([]);
     expect(b.consoleErrors).toEqual([]);
   });

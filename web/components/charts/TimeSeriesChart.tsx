@@ -6,19 +6,21 @@ import { Chart, type ChartTable } from './Chart.tsx';
 import { escapeHtml, type ChartOption } from './option.ts';
 import type { ChartTheme } from './theme.ts';
 
-/** One point in time: an ISO date or instant, its value, and optionally the page it links to. */
-export interface TimePoint {
-  at: string;
-  value: number;
-  /** The page of this point (a race: /subsessions/{id}); clicking the point visits it. */
-  href?: string;
-  /** What the point is, shown in the tooltip and the table ("Race 12345 · Spa"). */
-  label?: string;
-}
-
+/**
+ * One line of the chart as columns: point `i` is `at[i]` and `values[i]`. A null value is no
+ * point (left out of the line, the tooltip, the table and the summary). `href` and `label` are
+ * asked for per point only in the browser, when the chart draws or its table opens, so the
+ * server's render does no work per point.
+ */
 export interface TimeSeries {
   name: string;
-  points: readonly TimePoint[];
+  /** Each point's instant, ms since the epoch, in time order. */
+  at: readonly number[];
+  values: readonly (number | null)[];
+  /** The page of point `i` (a race: /subsessions/{id}); clicking the point visits it. */
+  href?: (i: number) => string;
+  /** What point `i` is, shown in the tooltip and the table ("Race 12345 · Spa"). */
+  label?: (i: number) => string;
 }
 
 export interface TimeSeriesChartProps {
@@ -45,8 +47,12 @@ interface PointDatum {
   note?: string;
 }
 
-const timeOf = (at: string): number =>
-  Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(at) ? `${at}T00:00Z` : at);
+/** The indices of the points of `s` (its non-null values). */
+function pointsOf(s: TimeSeries): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < s.values.length; i++) if (s.values[i] !== null) out.push(i);
+  return out;
+}
 
 /**
  * Values over time (one line per series, overlaid): time axis, zoom, a tooltip per point with
@@ -68,7 +74,8 @@ export function TimeSeriesChart({
   const option = useCallback(
     (theme: ChartTheme): ChartOption => {
       const several = series.length > 1;
-      const many = series.reduce((n, s) => n + s.points.length, 0) > 600;
+      const points = series.map(pointsOf);
+      const many = points.reduce((n, p) => n + p.length, 0) > 600;
       return {
         animation: false,
         color: [...theme.series],
@@ -146,7 +153,7 @@ export function TimeSeriesChart({
               },
             ]
           : [],
-        series: series.map((s) => ({
+        series: series.map((s, si) => ({
           type: 'line',
           name: s.name,
           step: step ? 'end' : false,
@@ -155,11 +162,14 @@ export function TimeSeriesChart({
           sampling: many ? 'lttb' : undefined,
           lineStyle: { width: 2 },
           emphasis: { focus: 'series' },
-          data: s.points.map((p): PointDatum => ({
-            value: [timeOf(p.at), p.value],
-            ...(p.href ? { href: p.href } : {}),
-            ...(p.label ? { note: p.label } : {}),
-          })),
+          data: points[si]!.map((i): PointDatum => {
+            const note = s.label?.(i);
+            return {
+              value: [s.at[i]!, s.values[i]!],
+              ...(s.href ? { href: s.href(i) } : {}),
+              ...(note ? { note } : {}),
+            };
+          }),
         })),
       };
     },
@@ -176,15 +186,18 @@ export function TimeSeriesChart({
         { header: 'Race' },
       ],
       rows: series.flatMap((s, si) =>
-        s.points.map((p, pi) => ({
-          key: `${si}:${pi}`,
-          cells: [
-            ...(several ? [s.name] : []),
-            formatDate(p.at, timeZone),
-            format(p.value),
-            p.href ? <PageLink href={p.href}>{p.label ?? 'Results'}</PageLink> : (p.label ?? ''),
-          ],
-        })),
+        pointsOf(s).map((i) => {
+          const label = s.label?.(i);
+          return {
+            key: `${si}:${i}`,
+            cells: [
+              ...(several ? [s.name] : []),
+              formatDate(new Date(s.at[i]!).toISOString(), timeZone),
+              format(s.values[i]!),
+              s.href ? <PageLink href={s.href(i)}>{label ?? 'Results'}</PageLink> : (label ?? ''),
+            ],
+          };
+        }),
       ),
     };
   }, [series, format, valueName, timeZone]);
@@ -212,10 +225,17 @@ function summarise(
   format: (value: number) => string,
 ): string {
   const parts = series.map((s) => {
-    const first = s.points[0];
-    const last = s.points[s.points.length - 1];
-    if (!first || !last) return `${s.name}: no data`;
-    return `${s.name}: ${format(first.value)} to ${format(last.value)} over ${s.points.length} points`;
+    let first: number | null = null;
+    let last: number | null = null;
+    let count = 0;
+    for (const value of s.values) {
+      if (value === null) continue;
+      first ??= value;
+      last = value;
+      count++;
+    }
+    if (first === null || last === null) return `${s.name}: no data`;
+    return `${s.name}: ${format(first)} to ${format(last)} over ${count} points`;
   });
   return `${valueName} over time. ${parts.join('; ')}.`;
 }

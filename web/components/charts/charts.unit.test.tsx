@@ -21,10 +21,14 @@ describe('charts on the server', () => {
         series={[
           {
             name: 'Ana Silva',
-            points: [
-              { at: '2026-01-05T19:00:00Z', value: 1350, href: '/subsessions/1' },
-              { at: '2026-02-05T19:00:00Z', value: 2345, href: '/subsessions/2' },
+            at: [
+              Date.parse('2026-01-05T19:00:00Z'),
+              Date.parse('2026-01-20T19:00:00Z'),
+              Date.parse('2026-02-05T19:00:00Z'),
             ],
+            // A null value is no point: not in the summary's range or count.
+            values: [1350, null, 2345],
+            href: (i) => `/subsessions/${i + 1}`,
           },
         ]}
       />

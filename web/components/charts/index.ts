@@ -4,7 +4,7 @@
  * build its ECharts option for the two shapes the racing pages need.
  */
 export { Chart, type ChartProps, type ChartTable } from './Chart.tsx';
-export { TimeSeriesChart, type TimePoint, type TimeSeries } from './TimeSeriesChart.tsx';
+export { TimeSeriesChart, type TimeSeries } from './TimeSeriesChart.tsx';
 export { BarChart, type Bar, type BarMark } from './BarChart.tsx';
 export { CategoryChart, type CategorySeries } from './CategoryChart.tsx';
 export type { ChartOption } from './option.ts';

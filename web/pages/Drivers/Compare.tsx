@@ -7,6 +7,7 @@ import { Card } from '../../components/Card.tsx';
 import { TimeSeriesChart, type TimeSeries } from '../../components/charts/index.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { FilterLinks } from '../../components/FilterLinks.tsx';
+import { raceSeries, type RaceHistory } from '../../components/racing/race-history.ts';
 import { When } from '../../components/racing/When.tsx';
 import { Typeahead } from '../../components/Typeahead.tsx';
 import { route } from '../../generated/routes.ts';
@@ -37,8 +38,8 @@ export interface ComparedDriver {
   percentileBelow: number | null;
   /** Career in the category; null without a start there. */
   career: CareerFigures | null;
-  /** iRating after each race of the category, oldest first. */
-  history: { at: string; subsessionId: number; value: number; label: string }[];
+  /** iRating after each rated race of the category, oldest first. */
+  history: RaceHistory & { irating: number[] };
 }
 
 export interface HeadToHead {
@@ -69,6 +70,8 @@ export interface Props {
   /** Every pair of `drivers`. */
   headToHeads: HeadToHead[];
   maxDrivers: number;
+  /** The series and track names of the drivers' histories, each once (their `series` and `track` index them). */
+  historyNames: string[];
 }
 
 /** The compare URL of a set of drivers (the first is the path's). */
@@ -90,24 +93,16 @@ export default function DriversCompare({
   missing,
   headToHeads,
   maxDrivers,
+  historyNames,
 }: Props) {
   const ids = drivers.map((d) => d.id);
   const nameOf = new Map(drivers.map((d) => [d.id, d.name]));
   const base = drivers[0]!;
   const series = useMemo<TimeSeries[]>(
-    () =>
-      drivers.map((d) => ({
-        name: d.name,
-        points: d.history.map((p) => ({
-          at: p.at,
-          value: p.value,
-          href: route('subsessions.show', { id: p.subsessionId }),
-          label: p.label,
-        })),
-      })),
-    [drivers],
+    () => drivers.map((d) => raceSeries(d.name, d.history, d.history.irating, historyNames)),
+    [drivers, historyNames],
   );
-  const anyHistory = series.some((s) => s.points.length > 0);
+  const anyHistory = drivers.some((d) => d.history.at.length > 0);
 
   return (
     <>

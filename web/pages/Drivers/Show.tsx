@@ -5,14 +5,16 @@ import { formatKnown } from '../../../src/domain/as-of.ts';
 import { AsOfBar, type AsOfView } from '../../components/AsOfBar.tsx';
 import { LicenceBadge } from '../../components/Badge.tsx';
 import { Card } from '../../components/Card.tsx';
-import { TimeSeriesChart, type TimePoint } from '../../components/charts/index.ts';
+import { TimeSeriesChart } from '../../components/charts/index.ts';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { When } from '../../components/racing/When.tsx';
 import { StarToggle } from '../../components/StarToggle.tsx';
 import { IratingCalculator } from '../../components/racing/IratingCalculator.tsx';
+import { raceSeries, type RaceHistory } from '../../components/racing/race-history.ts';
 import { route } from '../../generated/routes.ts';
 import { cn } from '../../lib/cn.ts';
+import { countryName } from '../../lib/country.ts';
 import {
   formatCount,
   formatAverage,
@@ -88,15 +90,11 @@ export interface CareerYear extends CareerFigures {
   year: number;
 }
 
-/** The ratings after one race (a point of the history charts). */
-export interface RatingPoint {
-  /** ISO instant of the race. */
-  at: string;
-  subsessionId: number;
-  irating: number | null;
-  safetyRating: number | null;
-  /** "Series · Track". */
-  label: string;
+/** The ratings after each race (the points of the history charts), as columns of the races. */
+export interface RatingHistory extends RaceHistory {
+  /** After each race; null when the race did not rate it. */
+  irating: (number | null)[];
+  safetyRating: (number | null)[];
 }
 
 export interface RecentRace {
@@ -139,19 +137,13 @@ export interface Props {
   /** `category` year by year, newest first. */
   years: CareerYear[];
   /** Ratings after each race of `category`, oldest first. */
-  history: RatingPoint[];
+  history: RatingHistory;
+  /** The series and track names of `history`'s races, each once (its `series` and `track` index them). */
+  historyNames: string[];
   /** Races of every category, newest first, paged by `?races=<cursor>`. */
   recentRaces: { items: RecentRace[]; nextCursor: string | null; isFirstPage: boolean };
   /** Today's most driven series, cars and tracks of `category`; null as of a past date. */
   mostDriven: { series: MostDriven[]; cars: MostDriven[]; tracks: MostDriven[] } | null;
-}
-
-function countryName(code: string): string {
-  try {
-    return new Intl.DisplayNames(['en'], { type: 'region' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
 }
 
 /**
@@ -251,7 +243,7 @@ export default function DriversShow(props: Props) {
       )}
 
       <h2 className="mt-8 text-xl font-semibold text-ink">{formatCategory(category)}</h2>
-      <RatingCharts history={history} driverName={driver.name} />
+      <RatingCharts history={history} names={props.historyNames} driverName={driver.name} />
       <IratingCalculator
         key={category}
         irating={props.categories.find((c) => c.category === category)?.irating ?? null}
@@ -412,25 +404,23 @@ function CorrectionNote({
   );
 }
 
-function RatingCharts({ history, driverName }: { history: RatingPoint[]; driverName: string }) {
-  const [irating, safety] = useMemo(() => {
-    const points = (pick: (p: RatingPoint) => number | null): TimePoint[] =>
-      history.flatMap((p) => {
-        const value = pick(p);
-        return value === null
-          ? []
-          : [
-              {
-                at: p.at,
-                value,
-                href: route('subsessions.show', { id: p.subsessionId }),
-                label: p.label,
-              },
-            ];
-      });
-    return [points((p) => p.irating), points((p) => p.safetyRating)];
-  }, [history]);
-  if (irating.length === 0 && safety.length === 0) {
+function RatingCharts({
+  history,
+  names,
+  driverName,
+}: {
+  history: RatingHistory;
+  names: string[];
+  driverName: string;
+}) {
+  const [irating, safety] = useMemo(
+    () => [
+      [raceSeries(driverName, history, history.irating, names)],
+      [raceSeries(driverName, history, history.safetyRating, names)],
+    ],
+    [history, names, driverName],
+  );
+  if (!history.irating.some((v) => v !== null) && !history.safetyRating.some((v) => v !== null)) {
     return (
       <EmptyState
         className="mt-4"
@@ -447,7 +437,7 @@ function RatingCharts({ history, driverName }: { history: RatingPoint[]; driverN
           name="irating-history"
           title="iRating after each race"
           valueName="iRating"
-          series={[{ name: driverName, points: irating }]}
+          series={irating}
           format={formatIrating}
           step
         />
@@ -457,7 +447,7 @@ function RatingCharts({ history, driverName }: { history: RatingPoint[]; driverN
           name="sr-history"
           title="Safety rating after each race"
           valueName="Safety rating"
-          series={[{ name: driverName, points: safety }]}
+          series={safety}
           format={formatSafetyRating}
           step
         />

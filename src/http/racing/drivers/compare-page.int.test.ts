@@ -62,7 +62,28 @@ describe('GET /drivers/{id}/compare', () => {
     );
     expect(props.drivers.map((d) => d.id)).toEqual([lena.custId, rival.custId, third.custId]);
     expect(props.drivers[0]!.career).toMatchObject({ starts: 3 });
-    expect(props.drivers[0]!.history.length).toBe(3);
+    expect(props.drivers[0]!.history.at).toHaveLength(3);
+    // The histories name their races' series and track through one table of the page's names:
+    // every name once, for all drivers.
+    const names = props.historyNames;
+    expect(names).toEqual([...new Set(names)]);
+    const ids = new Set(props.drivers.map((d) => d.id));
+    const theirs = gt3Subsessions().filter((s) =>
+      s.simsessions.some((x) => x.results.some((r) => ids.has(r.custId))),
+    );
+    expect(new Set(names)).toEqual(
+      new Set(['Global Fanatec Challenge', ...theirs.map((s) => s.track.trackName)]),
+    );
+    for (const d of props.drivers) {
+      const n = d.history.at.length;
+      for (const column of [d.history.subsessionId, d.history.series, d.history.track]) {
+        expect(column).toHaveLength(n);
+      }
+      expect(d.history.irating).toHaveLength(n);
+      expect(d.history.series.map((i) => names[i])).toEqual(
+        d.history.at.map(() => 'Global Fanatec Challenge'),
+      );
+    }
     expect(props.drivers.every((d) => d.irating !== null)).toBe(true);
     expect(props.headToHeads.map((h) => [h.aId, h.bId])).toEqual([
       [lena.custId, rival.custId],

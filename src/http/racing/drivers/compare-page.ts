@@ -6,11 +6,13 @@ import {
 import {
   driverCareersStatement,
   driverRatingHistoriesStatement,
+  type RacePointDto,
 } from '../../../queries/racing/driver-profile.ts';
 import { headToHeadsStatement } from '../../../queries/racing/head-to-head.ts';
 import { HttpError } from '../../errors.ts';
 import type { RouteHandler } from '../../routing/types.ts';
 import type { ComparedDriver, HeadToHead } from '../../../../web/pages/Drivers/Compare.tsx';
+import { HistoryNames, raceHistory } from './race-history.ts';
 import { comparePageQuery, driverParams, MAX_COMPARED } from './schema.ts';
 
 const notFound = () => new HttpError(404, 'This page does not exist.');
@@ -74,7 +76,14 @@ export const compareDriversPage: RouteHandler = async (req, res, deps) => {
     percentileRanksStatement(rated),
   ]);
   const percentileOf = new Map(rated.map((r, i) => [r.custId, percentiles[i]!]));
-  const histories = known.map((p) => historyOf.get(p.custId) ?? []);
+  // Each driver's rated races; the series and track names of all of them in one table.
+  const historyNames = new HistoryNames();
+  const histories = known.map((p) => {
+    const races = (historyOf.get(p.custId) ?? []).filter(
+      (h): h is RacePointDto & { irating: number } => h.irating !== null,
+    );
+    return { ...raceHistory(races, historyNames), irating: races.map((h) => h.irating) };
+  });
 
   const drivers: ComparedDriver[] = known.map((p, i) => {
     const licence = p.licenses.find((l) => l.category === category);
@@ -102,18 +111,7 @@ export const compareDriversPage: RouteHandler = async (req, res, deps) => {
             incidentsPerRace: career.incidentsPerRace,
           }
         : null,
-      history: histories[i]!.flatMap((h) =>
-        h.irating === null
-          ? []
-          : [
-              {
-                at: h.startTime,
-                subsessionId: h.subsessionId,
-                value: h.irating,
-                label: `${h.seriesName} · ${h.trackName}`,
-              },
-            ],
-      ),
+      history: histories[i]!,
     };
   });
   const headToHeads: HeadToHead[] = duels.map((d) => ({
@@ -132,5 +130,6 @@ export const compareDriversPage: RouteHandler = async (req, res, deps) => {
     missing,
     headToHeads,
     maxDrivers: MAX_COMPARED,
+    historyNames: historyNames.names,
   });
 };

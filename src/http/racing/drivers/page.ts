@@ -26,6 +26,7 @@ import type {
 } from '../../../../web/pages/Drivers/Show.tsx';
 import { pageAsOfDeferred, withoutParameters } from '../shared/as-of.ts';
 import { correctionsRead, ratingsAsOfFrom, ratingsAsOfReads } from './as-of-ratings.ts';
+import { HistoryNames, raceHistory } from './race-history.ts';
 import { driverPageQuery, driverParams } from './schema.ts';
 
 /** Races per page of the profile's recent races. */
@@ -141,6 +142,7 @@ export const showDriver: RouteHandler = async (req, res, deps) => {
     (p) => p.irating,
     (p) => p.safetyRating,
   ]);
+  const historyNames = new HistoryNames();
 
   const startsOf = new Map(career.map((c) => [c.category, c.starts]));
   const percentileOf = past
@@ -201,13 +203,12 @@ export const showDriver: RouteHandler = async (req, res, deps) => {
     categories,
     career: chosen ? careerFigures(chosen) : null,
     years: years.map((y) => ({ year: y.year, ...careerFigures({ ...y, category }) })),
-    history: history.map((p) => ({
-      at: p.startTime,
-      subsessionId: p.subsessionId,
-      irating: p.irating,
-      safetyRating: p.safetyRating,
-      label: `${p.seriesName} · ${p.trackName}`,
-    })),
+    history: {
+      ...raceHistory(history, historyNames),
+      irating: history.map((p) => p.irating),
+      safetyRating: history.map((p) => p.safetyRating),
+    },
+    historyNames: historyNames.names,
     recentRaces: {
       items: recent,
       nextCursor: races?.nextCursor ?? null,

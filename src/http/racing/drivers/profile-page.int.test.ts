@@ -54,9 +54,17 @@ describe('GET /drivers/{id}', () => {
     expect(card.starts).toBe(races.length);
     expect(card.percentileBelow).toEqual(expect.any(Number));
 
-    expect(props.history.map((p) => p.subsessionId)).toEqual(races.map((r) => r.s.subsessionId));
-    expect(props.history.map((p) => p.irating)).toEqual(races.map((r) => r.row!.newIrating));
-    expect(props.history[0]!.label).toContain('Global Fanatec Challenge');
+    expect(props.history.subsessionId).toEqual(races.map((r) => r.s.subsessionId));
+    expect(props.history.at).toEqual(races.map((r) => Date.parse(r.s.startTime)));
+    expect(props.history.irating).toEqual(races.map((r) => r.row!.newIrating));
+    // Each race names its series and track through the page's table of names, each name once.
+    const names = props.historyNames;
+    expect(props.history.series.map((i) => names[i])).toEqual(
+      races.map(() => 'Global Fanatec Challenge'),
+    );
+    expect(props.history.track.map((i) => names[i])).toEqual(races.map((r) => r.s.track.trackName));
+    expect(names).toEqual([...new Set(names)]);
+    expect(names).toHaveLength(1 + new Set(races.map((r) => r.s.track.trackId)).size);
 
     const wins = races.filter((r) => r.row!.finishPosition === 1).length;
     expect(props.career).toMatchObject({ starts: races.length, wins });
@@ -80,12 +88,21 @@ describe('GET /drivers/{id}', () => {
   it('switches category with ?category=', async () => {
     const props = await profile(`/drivers/${lena.custId}?category=oval`);
     expect(props.category).toBe('oval');
-    expect(props.history.map((p) => p.subsessionId)).toEqual([OVAL_SUBSESSION]);
+    expect(props.history.subsessionId).toEqual([OVAL_SUBSESSION]);
+    expect(props.historyNames).toEqual(['NASCAR Cup Series', expect.any(String)]);
     expect(props.career).toMatchObject({ starts: 1 });
     expect(props.mostDriven!.series.map((s) => s.name)).toEqual(['NASCAR Cup Series']);
     const empty = await profile(`/drivers/${lena.custId}?category=dirt_road`);
     expect(empty.career).toBeNull();
-    expect(empty.history).toEqual([]);
+    expect(empty.history).toEqual({
+      at: [],
+      subsessionId: [],
+      series: [],
+      track: [],
+      irating: [],
+      safetyRating: [],
+    });
+    expect(empty.historyNames).toEqual([]);
     expect(empty.years).toEqual([]);
   });
 
