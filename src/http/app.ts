@@ -18,6 +18,7 @@ import type { AssetTags, SsrRenderer } from './inertia/inertia.ts';
 import { inertiaMiddleware } from './inertia/middleware.ts';
 import { routes as routeTable } from './route-table.ts';
 import { assertRouteTable, registerRoutes } from './routing/register.ts';
+import { routeLookup } from './routing/lookup.ts';
 import type { RouteDef } from './routing/types.ts';
 import { securityHeaders } from './security.ts';
 import { loadSessionSecret } from './session/secret.ts';
@@ -205,13 +206,11 @@ export async function createHttpApp(
             maxBytes: API_CACHE_BYTES,
           })
         : null;
-  const publicApi = express.Router();
-  registerRoutes(
-    publicApi,
-    table.filter((r) => r.sessionless),
-    { ...deps, apiCache },
-    noUser,
-  );
+  const sessionless = table.filter((r) => r.sessionless);
+  const publicApiRouter = express.Router();
+  registerRoutes(publicApiRouter, sessionless, { ...deps, apiCache }, noUser);
+  // The same routes, matched at once (routing/lookup.ts); the router takes what it does not.
+  const publicApi = routeLookup(sessionless, { ...deps, apiCache }, publicApiRouter);
   const admission =
     config.ADMISSION_READS > 0
       ? createAdmission(
