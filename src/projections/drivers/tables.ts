@@ -25,6 +25,8 @@ export const NAME_PREFIX_KEY = 'lower(display_name)';
 export const SURNAME_PREFIX_KEY = "lower(substr(display_name, strpos(display_name, ' ') + 1))";
 /** The columns of a search hit, stored in the prefix indexes beside their keys. */
 const SEARCH_HIT_COLUMNS = 'cust_id, display_name, country_code';
+/** The licence columns a search hit carries, stored in racing_driver_licenses_by_driver. */
+const LICENCE_HIT_COLUMNS = 'irating, sub_level, license_level, license_group, tt_rating';
 
 /** Width of a distribution bucket in iRating points. */
 export const IRATING_BUCKET_WIDTH = 100;
@@ -116,6 +118,13 @@ export async function createDriverIndexes(db: Knex.Transaction | Knex): Promise<
   );
   await db.raw(
     `CREATE INDEX racing_drivers_surname_prefix ON ${DRIVERS_TABLE} (${SURNAME_PREFIX_KEY} text_pattern_ops) INCLUDE (${SEARCH_HIT_COLUMNS})`,
+  );
+  // A driver's licences read from the index alone, in category order (each driver search hit's
+  // licences, racing_search_drivers): through the primary key every hit fetched its five rows
+  // from five heap pages. migrations/0097_racing_driver_licenses_by_driver.ts adds it to a table
+  // built before it was declared here; the two definitions must stay equal.
+  await db.raw(
+    `CREATE INDEX racing_driver_licenses_by_driver ON ${DRIVER_LICENSES_TABLE} (cust_id, category) INCLUDE (${LICENCE_HIT_COLUMNS})`,
   );
   await db.raw(
     `CREATE INDEX racing_driver_licenses_rank ON ${DRIVER_LICENSES_TABLE} (category, irating DESC, cust_id DESC) WHERE irating IS NOT NULL`,
