@@ -15,6 +15,7 @@ import {
   type ProfileFormFields,
 } from '../../pages/Recruitment/types.ts';
 import type { RaceFormat } from '../../generated/dtos.ts';
+import { bindFields } from '../admin/bind-fields.ts';
 
 type Errors = Partial<Record<string, string>>;
 type SetField = <K extends keyof ProfileFormFields>(key: K, value: ProfileFormFields[K]) => void;
@@ -161,6 +162,7 @@ export function ProfileFields({
   options: FormOptions;
   limits: FormLimits;
 }) {
+  const bind = bindFields(data, errors, set);
   const requirement = (category: ProfileFormFields['categories'][number]) =>
     data.requirements.find((r) => r.category === category) ?? {
       category,
@@ -182,22 +184,16 @@ export function ProfileFields({
     <div className="grid gap-6">
       <Field
         label="Title"
-        name="title"
+        {...bind.field('title')}
         required
-        value={data.title}
         maxLength={limits.titleMax}
-        onChange={(e) => set('title', e.target.value)}
-        error={errors.title}
         hint={`${limits.titleMin}–${limits.titleMax} characters, e.g. “GT3 driver for IMSA endurance”.`}
       />
       <TextAreaField
         label="Description (Markdown)"
-        name="description"
+        {...bind.control('description')}
         rows={8}
-        value={data.description}
         maxLength={limits.descriptionMax}
-        onChange={(value) => set('description', value)}
-        error={errors.description}
         hint={`${limits.descriptionMin}–${limits.descriptionMax.toLocaleString('en')} characters. Markdown: **bold**, lists, links (http and https only).`}
       />
       <CheckboxGroup
@@ -212,12 +208,9 @@ export function ProfileFields({
       {data.kind === 'driver' ? (
         <Field
           label="Your iRacing customer id"
-          name="custId"
+          {...bind.field('custId')}
           required
           inputMode="numeric"
-          value={data.custId}
-          onChange={(e) => set('custId', e.target.value)}
-          error={errors.custId}
           hint="The profile shows this driver's live iRating, licence and last ten races. It is verified when it is the id in your account settings."
         />
       ) : (
@@ -349,11 +342,8 @@ export function ProfileFields({
       />
       <Field
         label="Contact"
-        name="contact"
-        value={data.contact}
+        {...bind.field('contact')}
         maxLength={limits.contactMax}
-        onChange={(e) => set('contact', e.target.value)}
-        error={errors.contact}
         hint="Optional, e.g. your Discord name. Shown to signed-in members only, and erased with your account."
       />
     </div>

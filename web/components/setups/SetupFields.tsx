@@ -4,6 +4,7 @@ import { FileField, SelectField, TextAreaField, type FormErrors } from '../admin
 import type { SetupType } from '../../generated/dtos.ts';
 import { SETUP_TYPE_NAMES } from './types.ts';
 import type { SetupFormFields, SetupFormOptions, SetupLimits } from './admin-types.ts';
+import { bindFields } from '../admin/bind-fields.ts';
 
 const options = (list: { id: number; name: string }[]) =>
   list.map((o) => ({ value: String(o.id), label: o.name }));
@@ -32,29 +33,24 @@ export function SetupFields({
   fileHint: ReactNode;
   progress: number | null | undefined;
 }) {
+  const bind = bindFields(data, errors, onChange);
   const seasons = choices.seasons.filter((s) => String(s.seriesId) === data.seriesId);
   return (
     <div className="grid gap-5">
       <div className="grid gap-5 sm:grid-cols-2">
         <SelectField
           label="Car"
-          name="carId"
+          {...bind.control('carId')}
           required
-          value={data.carId}
           options={options(choices.cars)}
           placeholder="Choose a car"
-          onChange={(v) => onChange('carId', v)}
-          error={errors.carId}
         />
         <SelectField
           label="Track"
-          name="trackId"
+          {...bind.control('trackId')}
           required
-          value={data.trackId}
           options={options(choices.tracks)}
           placeholder="Choose a track"
-          onChange={(v) => onChange('trackId', v)}
-          error={errors.trackId}
         />
         <SelectField
           label="Series"
@@ -71,61 +67,38 @@ export function SetupFields({
         />
         <SelectField
           label="Season"
-          name="seasonId"
-          value={data.seasonId}
+          {...bind.control('seasonId')}
           options={options(seasons)}
           placeholder={data.seriesId ? 'Any season' : 'Choose a series first'}
-          onChange={(v) => onChange('seasonId', v)}
-          error={errors.seasonId}
           hint="Optional."
         />
         <SelectField
           label="Type"
-          name="type"
+          {...bind.control('type')}
           required
-          value={data.type}
           options={types.map((t) => ({ value: t, label: SETUP_TYPE_NAMES[t] }))}
-          onChange={(v) => onChange('type', v)}
-          error={errors.type}
         />
         <Field
           label="Lap time"
-          name="lapTime"
-          value={data.lapTime}
+          {...bind.field('lapTime')}
           inputMode="decimal"
           placeholder="1:45.532"
-          onChange={(e) => onChange('lapTime', e.target.value)}
-          error={errors.lapTime}
           hint="Optional, the lap time driven with it: m:ss.mmm."
         />
-        <Field
-          label="Author"
-          name="author"
-          required
-          value={data.author}
-          maxLength={limits.authorMax}
-          onChange={(e) => onChange('author', e.target.value)}
-          error={errors.author}
-        />
+        <Field label="Author" {...bind.field('author')} required maxLength={limits.authorMax} />
         <Field
           label="Conditions"
-          name="conditions"
-          value={data.conditions}
+          {...bind.field('conditions')}
           maxLength={limits.conditionsMax}
           placeholder="Dry, 24 °C, rubbered track"
-          onChange={(e) => onChange('conditions', e.target.value)}
-          error={errors.conditions}
           hint="Optional."
         />
       </div>
       <TextAreaField
         label="Notes"
-        name="notes"
+        {...bind.control('notes')}
         rows={5}
-        value={data.notes}
         maxLength={limits.notesMax}
-        onChange={(value) => onChange('notes', value)}
-        error={errors.notes}
         hint={`Optional plain text, at most ${limits.notesMax.toLocaleString('en')} characters.`}
       />
       <FileField

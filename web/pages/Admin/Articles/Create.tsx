@@ -4,6 +4,7 @@ import { useCreateForm } from '../../../components/admin/useEditForm.ts';
 import { route } from '../../../generated/routes.ts';
 import { useSlugFollows } from '../../../hooks/use-slug-follows.ts';
 import type { ArticleLimits } from './types.ts';
+import { bindFields } from '../../../components/admin/bind-fields.ts';
 
 export interface Props {
   limits: ArticleLimits;
@@ -57,25 +58,20 @@ export function ArticleFields({
   onChange: (field: keyof ArticleFormFields, value: string) => void;
   slugHint: string;
 }) {
+  const bind = bindFields(data, errors, onChange);
   return (
     <div className="grid gap-5">
       <Field
         label="Title"
-        name="title"
+        {...bind.field('title')}
         required
-        value={data.title}
         maxLength={limits.titleMax}
-        onChange={(e) => onChange('title', e.target.value)}
-        error={errors.title}
         hint={`${limits.titleMin}–${limits.titleMax} characters.`}
       />
       <Field
         label="Slug"
-        name="slug"
-        value={data.slug}
+        {...bind.field('slug')}
         maxLength={limits.slugMax}
-        onChange={(e) => onChange('slug', e.target.value)}
-        error={errors.slug}
         hint={slugHint}
         autoCapitalize="none"
         spellCheck={false}
@@ -83,22 +79,16 @@ export function ArticleFields({
       />
       <TextAreaField
         label="Excerpt"
-        name="excerpt"
+        {...bind.control('excerpt')}
         rows={3}
-        value={data.excerpt}
         maxLength={limits.excerptMax}
-        onChange={(value) => onChange('excerpt', value)}
-        error={errors.excerpt}
         hint={`Optional, at most ${limits.excerptMax} characters (${data.excerpt.length} used). Shown in lists; without one, the body's first words are.`}
       />
       <TextAreaField
         label="Body (Markdown)"
-        name="bodyMarkdown"
+        {...bind.control('bodyMarkdown')}
         rows={18}
-        value={data.bodyMarkdown}
         maxLength={limits.bodyMax}
-        onChange={(value) => onChange('bodyMarkdown', value)}
-        error={errors.bodyMarkdown}
         hint={`Markdown: ## headings, **bold**, lists, links, tables. May be empty while a draft; needed to publish. At most ${limits.bodyMax.toLocaleString('en')} characters.`}
         className="font-mono"
       />

@@ -7,6 +7,7 @@ import { route } from '../../../generated/routes.ts';
 import type { GearType } from '../../../generated/dtos.ts';
 import { GEAR_TYPE_NAMES } from '../../Gears/types.ts';
 import type { GearFormFields, GearLimits } from './types.ts';
+import { bindFields } from '../../../components/admin/bind-fields.ts';
 
 export interface Props {
   limits: GearLimits;
@@ -55,6 +56,7 @@ export function GearFields({
   types: GearType[];
   onChange: (field: keyof GearFormFields, value: string) => void;
 }) {
+  const bind = bindFields(data, errors, onChange);
   const id = useId();
   return (
     <div className="grid gap-5">
@@ -81,62 +83,34 @@ export function GearFields({
         <InputError id={`${id}-type-error`} message={errors.type} />
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field
-          label="Brand"
-          name="brand"
-          required
-          value={data.brand}
-          maxLength={limits.brandMax}
-          onChange={(e) => onChange('brand', e.target.value)}
-          error={errors.brand}
-        />
-        <Field
-          label="Model"
-          name="model"
-          required
-          value={data.model}
-          maxLength={limits.modelMax}
-          onChange={(e) => onChange('model', e.target.value)}
-          error={errors.model}
-        />
+        <Field label="Brand" {...bind.field('brand')} required maxLength={limits.brandMax} />
+        <Field label="Model" {...bind.field('model')} required maxLength={limits.modelMax} />
       </div>
       <TextAreaField
         label="Description"
-        name="description"
+        {...bind.control('description')}
         rows={4}
-        value={data.description}
         maxLength={limits.descriptionMax}
-        onChange={(value) => onChange('description', value)}
-        error={errors.description}
         hint={`Optional plain text, at most ${limits.descriptionMax.toLocaleString('en')} characters.`}
       />
       <div className="grid gap-5 sm:grid-cols-2">
         <Field
           label="Lowest price (USD)"
-          name="priceMinUsd"
+          {...bind.field('priceMinUsd')}
           inputMode="numeric"
-          value={data.priceMinUsd}
-          onChange={(e) => onChange('priceMinUsd', e.target.value)}
-          error={errors.priceMinUsd}
           hint="Optional, whole dollars."
         />
         <Field
           label="Highest price (USD)"
-          name="priceMaxUsd"
+          {...bind.field('priceMaxUsd')}
           inputMode="numeric"
-          value={data.priceMaxUsd}
-          onChange={(e) => onChange('priceMaxUsd', e.target.value)}
-          error={errors.priceMaxUsd}
           hint="Optional, whole dollars."
         />
       </div>
       <Field
         label="Product page"
-        name="url"
+        {...bind.field('url')}
         type="url"
-        value={data.url}
-        onChange={(e) => onChange('url', e.target.value)}
-        error={errors.url}
         hint="Optional https:// address."
       />
     </div>

@@ -6,6 +6,7 @@ import { useCreateForm } from '../../../components/admin/useEditForm.ts';
 import { route } from '../../../generated/routes.ts';
 import { GEAR_TYPE_NAMES } from '../../Gears/types.ts';
 import type { GearChoice, ProFormFields, ProLimits } from './types.ts';
+import { bindFields } from '../../../components/admin/bind-fields.ts';
 
 export interface Props {
   limits: ProLimits;
@@ -57,75 +58,50 @@ export function ProFields({
   gear: GearChoice[];
   onChange: (field: keyof ProFormFields, value: string | string[]) => void;
 }) {
+  const bind = bindFields(data, errors, onChange);
   return (
     <div className="grid gap-5">
       <Field
         label="Name"
-        name="name"
+        {...bind.field('name')}
         required
-        value={data.name}
         maxLength={limits.nameMax}
-        onChange={(e) => onChange('name', e.target.value)}
-        error={errors.name}
         hint={`${limits.nameMin}–${limits.nameMax} characters.`}
       />
       <div className="grid gap-5 sm:grid-cols-2">
         <Field
           label="iRacing customer id"
-          name="custId"
+          {...bind.field('custId')}
           inputMode="numeric"
-          value={data.custId}
-          onChange={(e) => onChange('custId', e.target.value)}
-          error={errors.custId}
           hint="Optional. Links the profile to the driver's live racing data."
         />
         <Field
           label="Country"
-          name="countryCode"
-          value={data.countryCode}
+          {...bind.field('countryCode')}
           maxLength={2}
-          onChange={(e) => onChange('countryCode', e.target.value)}
-          error={errors.countryCode}
           hint="Optional two-letter code, e.g. GB."
           className="uppercase"
         />
       </div>
       <Field
         label="Background"
-        name="background"
-        value={data.background}
+        {...bind.field('background')}
         maxLength={limits.backgroundMax}
-        onChange={(e) => onChange('background', e.target.value)}
-        error={errors.background}
         hint={`Optional, one line: the real-world career, e.g. “Le Mans class winner”. At most ${limits.backgroundMax} characters.`}
       />
-      <Field
-        label="Team"
-        name="teamName"
-        value={data.teamName}
-        maxLength={limits.teamMax}
-        onChange={(e) => onChange('teamName', e.target.value)}
-        error={errors.teamName}
-        hint="Optional."
-      />
+      <Field label="Team" {...bind.field('teamName')} maxLength={limits.teamMax} hint="Optional." />
       <TextAreaField
         label="Bio (Markdown)"
-        name="bioMarkdown"
+        {...bind.control('bioMarkdown')}
         rows={10}
-        value={data.bioMarkdown}
         maxLength={limits.bioMax}
-        onChange={(value) => onChange('bioMarkdown', value)}
-        error={errors.bioMarkdown}
         hint={`Markdown: ## headings, **bold**, lists, links. At most ${limits.bioMax.toLocaleString('en')} characters.`}
         className="font-mono"
       />
       <TextAreaField
         label="Links"
-        name="links"
+        {...bind.control('links')}
         rows={4}
-        value={data.links}
-        onChange={(value) => onChange('links', value)}
-        error={errors.links}
         hint={`Optional, at most ${limits.linksMax}: one per line, “https://…” or “Label | https://…”.`}
         className="font-mono"
       />

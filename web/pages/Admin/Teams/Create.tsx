@@ -5,6 +5,7 @@ import { useCreateForm } from '../../../components/admin/useEditForm.ts';
 import { route } from '../../../generated/routes.ts';
 import { useSlugFollows } from '../../../hooks/use-slug-follows.ts';
 import type { TeamFormFields, TeamLimits } from './types.ts';
+import { bindFields } from '../../../components/admin/bind-fields.ts';
 
 export interface Props {
   limits: TeamLimits;
@@ -73,25 +74,20 @@ export function TeamFields({
   /** The logo field (create) or the current logo with its replace and remove controls (edit). */
   children?: ReactNode;
 }) {
+  const bind = bindFields(data, errors, onChange);
   return (
     <div className="grid gap-5">
       <Field
         label="Name"
-        name="name"
+        {...bind.field('name')}
         required
-        value={data.name}
         maxLength={limits.nameMax}
-        onChange={(e) => onChange('name', e.target.value)}
-        error={errors.name}
         hint={`${limits.nameMin}–${limits.nameMax} characters.`}
       />
       <Field
         label="Slug"
-        name="slug"
-        value={data.slug}
+        {...bind.field('slug')}
         maxLength={limits.slugMax}
-        onChange={(e) => onChange('slug', e.target.value)}
-        error={errors.slug}
         hint={slugHint}
         autoCapitalize="none"
         spellCheck={false}
@@ -99,11 +95,8 @@ export function TeamFields({
       />
       <Field
         label="Tag"
-        name="tag"
-        value={data.tag}
+        {...bind.field('tag')}
         maxLength={limits.tagMax}
-        onChange={(e) => onChange('tag', e.target.value)}
-        error={errors.tag}
         hint={`Optional: ${limits.tagMin}–${limits.tagMax} letters or digits, shown in capitals (e.g. APX).`}
         autoCapitalize="characters"
         spellCheck={false}
@@ -111,31 +104,22 @@ export function TeamFields({
       />
       <TextAreaField
         label="Description"
-        name="description"
+        {...bind.control('description')}
         rows={5}
-        value={data.description}
         maxLength={limits.descriptionMax}
-        onChange={(value) => onChange('description', value)}
-        error={errors.description}
         hint={`Optional plain text, at most ${limits.descriptionMax.toLocaleString('en')} characters; a blank line starts a new paragraph.`}
       />
       <TextAreaField
         label="Links"
-        name="links"
+        {...bind.control('links')}
         rows={4}
-        value={data.links}
-        onChange={(value) => onChange('links', value)}
-        error={errors.links}
         hint={`Optional, at most ${limits.linksMax}: one per line, “https://…” or “Label | https://…”.`}
         className="font-mono"
       />
       <TextAreaField
         label="Members (iRacing customer ids)"
-        name="members"
+        {...bind.control('members')}
         rows={6}
-        value={data.members}
-        onChange={(value) => onChange('members', value)}
-        error={errors.members}
         hint={`At most ${limits.membersMax}, one per line (commas or spaces also separate them), in the order the team page lists them.`}
         className="font-mono"
       />
