@@ -4,6 +4,7 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { Button } from '../Button.tsx';
 import { Card } from '../Card.tsx';
+import { Field, type FieldProps } from '../Field.tsx';
 import { FormSaved } from '../FormSaved.tsx';
 import { InputError, inputClasses } from '../Input.tsx';
 
@@ -153,6 +154,18 @@ function FieldShell({
       )}
       <InputError id={ids.errorId} message={error} />
     </div>
+  );
+}
+
+/**
+ * The slug of an address (`/news/<slug>`, `/teams/<slug>`): a `Field` labelled "Slug", typed
+ * as is (no capitals, no spell check) in a monospace font.
+ */
+export function SlugField(
+  props: Omit<FieldProps, 'label' | 'autoCapitalize' | 'spellCheck' | 'className'>,
+) {
+  return (
+    <Field label="Slug" {...props} autoCapitalize="none" spellCheck={false} className="font-mono" />
   );
 }
 

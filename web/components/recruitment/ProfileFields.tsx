@@ -4,6 +4,7 @@ import { InputError, inputClasses } from '../Input.tsx';
 import { cn } from '../../lib/cn.ts';
 import { formatCategory, LICENCE_CLASS_NAMES } from '../../lib/racing-format.ts';
 import { TextAreaField } from '../admin/AdminForm.tsx';
+import { bindFields } from '../admin/bind-fields.ts';
 import {
   FORMAT_NAMES,
   LICENCE_LETTERS,
@@ -15,7 +16,6 @@ import {
   type ProfileFormFields,
 } from '../../pages/Recruitment/types.ts';
 import type { RaceFormat } from '../../generated/dtos.ts';
-import { bindFields } from '../admin/bind-fields.ts';
 
 type Errors = Partial<Record<string, string>>;
 type SetField = <K extends keyof ProfileFormFields>(key: K, value: ProfileFormFields[K]) => void;

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { Field } from '../Field.tsx';
 import { FileField, SelectField, TextAreaField, type FormErrors } from '../admin/AdminForm.tsx';
+import { bindFields } from '../admin/bind-fields.ts';
 import type { SetupType } from '../../generated/dtos.ts';
 import { SETUP_TYPE_NAMES } from './types.ts';
 import type { SetupFormFields, SetupFormOptions, SetupLimits } from './admin-types.ts';
-import { bindFields } from '../admin/bind-fields.ts';
 
 const options = (list: { id: number; name: string }[]) =>
   list.map((o) => ({ value: String(o.id), label: o.name }));

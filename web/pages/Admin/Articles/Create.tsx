@@ -1,10 +1,10 @@
 import { Field } from '../../../components/Field.tsx';
-import { AdminCreatePage, TextAreaField } from '../../../components/admin/AdminForm.tsx';
+import { AdminCreatePage, SlugField, TextAreaField } from '../../../components/admin/AdminForm.tsx';
+import { bindFields } from '../../../components/admin/bind-fields.ts';
 import { useCreateForm } from '../../../components/admin/useEditForm.ts';
 import { route } from '../../../generated/routes.ts';
 import { useSlugFollows } from '../../../hooks/use-slug-follows.ts';
 import type { ArticleLimits } from './types.ts';
-import { bindFields } from '../../../components/admin/bind-fields.ts';
 
 export interface Props {
   limits: ArticleLimits;
@@ -68,15 +68,7 @@ export function ArticleFields({
         maxLength={limits.titleMax}
         hint={`${limits.titleMin}–${limits.titleMax} characters.`}
       />
-      <Field
-        label="Slug"
-        {...bind.field('slug')}
-        maxLength={limits.slugMax}
-        hint={slugHint}
-        autoCapitalize="none"
-        spellCheck={false}
-        className="font-mono"
-      />
+      <SlugField {...bind.field('slug')} maxLength={limits.slugMax} hint={slugHint} />
       <TextAreaField
         label="Excerpt"
         {...bind.control('excerpt')}

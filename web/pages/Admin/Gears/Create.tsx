@@ -2,12 +2,12 @@ import { useId } from 'react';
 import { Field } from '../../../components/Field.tsx';
 import { InputError, inputClasses } from '../../../components/Input.tsx';
 import { AdminCreatePage, TextAreaField } from '../../../components/admin/AdminForm.tsx';
+import { bindFields } from '../../../components/admin/bind-fields.ts';
 import { useCreateForm } from '../../../components/admin/useEditForm.ts';
 import { route } from '../../../generated/routes.ts';
 import type { GearType } from '../../../generated/dtos.ts';
 import { GEAR_TYPE_NAMES } from '../../Gears/types.ts';
 import type { GearFormFields, GearLimits } from './types.ts';
-import { bindFields } from '../../../components/admin/bind-fields.ts';
 
 export interface Props {
   limits: GearLimits;

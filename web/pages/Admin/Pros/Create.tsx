@@ -2,11 +2,11 @@ import { useId, useState } from 'react';
 import { Field } from '../../../components/Field.tsx';
 import { InputError } from '../../../components/Input.tsx';
 import { AdminCreatePage, TextAreaField } from '../../../components/admin/AdminForm.tsx';
+import { bindFields } from '../../../components/admin/bind-fields.ts';
 import { useCreateForm } from '../../../components/admin/useEditForm.ts';
 import { route } from '../../../generated/routes.ts';
 import { GEAR_TYPE_NAMES } from '../../Gears/types.ts';
 import type { GearChoice, ProFormFields, ProLimits } from './types.ts';
-import { bindFields } from '../../../components/admin/bind-fields.ts';
 
 export interface Props {
   limits: ProLimits;

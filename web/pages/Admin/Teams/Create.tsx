@@ -1,11 +1,16 @@
 import type { ReactNode } from 'react';
 import { Field } from '../../../components/Field.tsx';
-import { AdminCreatePage, FileField, TextAreaField } from '../../../components/admin/AdminForm.tsx';
+import {
+  AdminCreatePage,
+  FileField,
+  SlugField,
+  TextAreaField,
+} from '../../../components/admin/AdminForm.tsx';
+import { bindFields } from '../../../components/admin/bind-fields.ts';
 import { useCreateForm } from '../../../components/admin/useEditForm.ts';
 import { route } from '../../../generated/routes.ts';
 import { useSlugFollows } from '../../../hooks/use-slug-follows.ts';
 import type { TeamFormFields, TeamLimits } from './types.ts';
-import { bindFields } from '../../../components/admin/bind-fields.ts';
 
 export interface Props {
   limits: TeamLimits;
@@ -84,15 +89,7 @@ export function TeamFields({
         maxLength={limits.nameMax}
         hint={`${limits.nameMin}–${limits.nameMax} characters.`}
       />
-      <Field
-        label="Slug"
-        {...bind.field('slug')}
-        maxLength={limits.slugMax}
-        hint={slugHint}
-        autoCapitalize="none"
-        spellCheck={false}
-        className="font-mono"
-      />
+      <SlugField {...bind.field('slug')} maxLength={limits.slugMax} hint={slugHint} />
       <Field
         label="Tag"
         {...bind.field('tag')}
