@@ -71,11 +71,13 @@ export function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip
 /**
  * Sends `body` as the whole answer in one write, with its Content-Length: compressed in one
  * synchronous call when the request accepts brotli or gzip and the body is at least 1 KB. For
- * answers built whole in memory (the server-rendered pages): the compression middleware would
- * pass them through a zlib stream on the thread pool, which costs per answer a stream, its
- * events and two to three socket writes of a chunked body on top of the compression itself
+ * answers built whole in memory (the Inertia pages): the compression middleware would pass
+ * them through a zlib stream on the thread pool, which costs per answer a stream, its events
+ * and two to three socket writes of a chunked body on top of the compression itself
  * (docs/benchmarks.md, "The render path"). The middleware leaves an answer that already has a
- * Content-Encoding alone. Sets no ETag.
+ * Content-Encoding alone. With `etag`, the ETag Express's `res.send` would set (the app's
+ * `etag fn` over the uncompressed bytes), and a 304 without a body when the request's
+ * If-None-Match names it, as `res.send` answers.
  */
 export function sendWhole(
   req: Request,
@@ -83,11 +85,23 @@ export function sendWhole(
   status: number,
   contentType: string,
   body: string,
+  options: { etag?: boolean } = {},
 ): void {
   let bytes = Buffer.from(body, 'utf8');
   res.statusCode = status;
   res.setHeader('Content-Type', contentType);
   res.vary('Accept-Encoding');
+  if (options.etag) {
+    const etagOf = req.app.get('etag fn') as ((body: Buffer) => string | undefined) | undefined;
+    const etag = etagOf?.(bytes);
+    if (etag) res.setHeader('ETag', etag);
+    if (etag && req.fresh) {
+      res.statusCode = 304;
+      res.removeHeader('Content-Type');
+      res.end();
+      return;
+    }
+  }
   const encoding =
     bytes.length >= THRESHOLD_BYTES ? chooseEncoding(req.headers['accept-encoding']) : null;
   if (encoding === 'br') {

@@ -84,13 +84,31 @@ export async function fetchSuggestions(
   ];
 }
 
+export interface SearchSuggestions {
+  /** The text the hits are for (debounced). */
+  q: string;
+  suggestions: Suggestion[];
+  loading: boolean;
+  /** Whether the hits of the current text are in (possibly none). */
+  settled: boolean;
+}
+
 /**
  * Typeahead hits for `text`: asked SUGGEST_DEBOUNCE_MS after the last keystroke, from 2
  * characters on, through TanStack Query (cached per text). A newer text aborts the search of
  * an older one still in flight (the query's AbortSignal goes to ky), so at most one search —
- * one request per source — is in flight.
+ * one request per source — is in flight. On the server none: a render asks nothing, and the
+ * browser's first render has no hits either (nothing asked yet), so the markup is the same,
+ * without a query observer per search box per rendered page.
  */
-export function useSearchSuggestions(text: string, kinds: readonly SuggestionKind[]) {
+export const useSearchSuggestions =
+  typeof window === 'undefined' ? noSuggestions : useAskedSuggestions;
+
+function noSuggestions(text: string): SearchSuggestions {
+  return { q: text.trim(), suggestions: [], loading: false, settled: false };
+}
+
+function useAskedSuggestions(text: string, kinds: readonly SuggestionKind[]): SearchSuggestions {
   const q = useDebouncedValue(text.trim(), SUGGEST_DEBOUNCE_MS);
   const enabled = q.length >= 2;
   const client = useQueryClient();
@@ -109,11 +127,9 @@ export function useSearchSuggestions(text: string, kinds: readonly SuggestionKin
     retry: false,
   });
   return {
-    /** The text the hits are for (debounced). */
     q,
     suggestions: enabled ? (query.data ?? []) : [],
     loading: enabled && query.isFetching,
-    /** Whether the hits of the current text are in (possibly none). */
     settled: enabled && query.isSuccess && !query.isFetching && q === text.trim(),
   };
 }

@@ -168,9 +168,11 @@ export class Inertia<P extends object = Pages> {
     const page = await this.page(component, props, options);
     const status = options.status ?? 200;
     if (this.isInertiaRequest) {
-      this.res.statusCode = status;
       this.res.setHeader('X-Inertia', 'true');
-      this.res.json(page);
+      const json = JSON.stringify(page);
+      sendWhole(this.req, this.res, status, 'application/json; charset=utf-8', json, {
+        etag: true,
+      });
       return;
     }
     // The document carries this response's CSP nonce, so no two are alike: no ETag (a hash of

@@ -25,12 +25,14 @@ beforeEach(() => {
 function rawGet(
   url: string,
   headers: Record<string, string>,
-): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     httpGet(url, { headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
       res.on('error', reject);
     }).on('error', reject);
   });
@@ -103,6 +105,23 @@ describe('first visit (HTML)', () => {
 });
 
 describe('Inertia visit (JSON)', () => {
+  it('sends the page object whole with an ETag, and 304 to a request that already holds it', async () => {
+    const visit = { 'X-Inertia': 'true', 'X-Inertia-Version': 'v1' };
+    const res = await rawGet(`${t.url}/__t/props`, visit);
+    expect(res.headers['content-length']).toBe(String(res.body.length));
+    expect(res.headers['transfer-encoding']).toBeUndefined();
+    const page = JSON.parse(res.body.toString('utf8')) as { component: string };
+    expect(page.component).toBe('Fixture/Props');
+    const etag = res.headers.etag!;
+    expect(etag).toMatch(/^W\/"/);
+    const again = await rawGet(`${t.url}/__t/props`, { ...visit, 'If-None-Match': etag });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    const other = await rawGet(`${t.url}/__t/props`, { ...visit, 'If-None-Match': 'W/"x"' });
+    expect(other.status).toBe(200);
+    expect(other.headers.etag).toBe(etag);
+  });
+
   it('answers with the page object, X-Inertia: true and Vary: X-Inertia', async () => {
     const res = await client.visit('/__t/props');
     expect(res.status).toBe(200);
