@@ -27,6 +27,11 @@ export interface PageMeta {
   lastPage: number;
 }
 
+/** The meta of page `page` of `perPage` items out of `total` (the last page is 1 when there is none). */
+export function pageMeta(page: number, perPage: number, total: number): PageMeta {
+  return { page, perPage, total, lastPage: Math.max(1, Math.ceil(total / perPage)) };
+}
+
 export interface Paged<T> {
   data: T[];
   meta: PageMeta;
@@ -123,7 +128,7 @@ async function paged<T>(
   const total = Number(countRow?.count ?? 0);
   return {
     data,
-    meta: { page, perPage, total, lastPage: Math.max(1, Math.ceil(total / perPage)) },
+    meta: pageMeta(page, perPage, total),
   };
 }
 

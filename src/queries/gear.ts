@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { GEAR_TYPES, type GearType } from '../events/gear.ts';
 import { GEAR_ITEMS_TABLE, type GearItemRow } from '../projections/gear/tables.ts';
 import { PRO_DRIVER_GEAR_TABLE, PRO_DRIVERS_TABLE } from '../projections/pros/tables.ts';
-import type { Paged } from './articles.ts';
+import { pageMeta, type Paged } from './articles.ts';
 import { escapeLike } from './racing/shapes.ts';
 
 /**
@@ -107,12 +107,7 @@ export async function listGearItems(db: Knex, params: GearListParams): Promise<P
       usedBy: r.used_by,
       updatedAt: r.updated_at.toISOString(),
     })),
-    meta: {
-      page: params.page,
-      perPage: params.perPage,
-      total,
-      lastPage: Math.max(1, Math.ceil(total / params.perPage)),
-    },
+    meta: pageMeta(params.page, params.perPage, total),
   };
 }
 

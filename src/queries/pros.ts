@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { DRIVERS_TABLE } from '../projections/drivers/tables.ts';
 import { PRO_DRIVERS_TABLE, type ProDriverRow } from '../projections/pros/tables.ts';
-import type { Paged } from './articles.ts';
+import { pageMeta, type Paged } from './articles.ts';
 import { gearOfPro, gearTypeSlug } from './gear.ts';
 import type { GearType } from '../events/gear.ts';
 import { licenceRowsJson, toLicenses } from './racing/licences.ts';
@@ -92,12 +92,7 @@ export async function listPros(db: Knex, params: ProListParams): Promise<Paged<P
   const total = Number(count.rows[0]?.total ?? 0);
   return {
     data: rows.rows.map(toSummary),
-    meta: {
-      page: params.page,
-      perPage: params.perPage,
-      total,
-      lastPage: Math.max(1, Math.ceil(total / params.perPage)),
-    },
+    meta: pageMeta(params.page, params.perPage, total),
   };
 }
 

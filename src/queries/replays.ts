@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { pageMeta } from './articles.ts';
 import {
   SESSION_REPLAYS_TABLE,
   type SessionReplayRow,
@@ -92,7 +93,7 @@ export async function listSessionReplays(
   const total = Number(countRow?.count ?? 0);
   return {
     data: rows.map(toDto),
-    meta: { page, perPage, total, lastPage: Math.max(1, Math.ceil(total / perPage)) },
+    meta: pageMeta(page, perPage, total),
   };
 }
 

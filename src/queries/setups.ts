@@ -9,7 +9,7 @@ import {
   SETUPS_TABLE,
   type SetupRow,
 } from '../projections/setups/tables.ts';
-import type { Paged } from './articles.ts';
+import { pageMeta, type Paged } from './articles.ts';
 
 /**
  * Reads of the `setups` read model, named from the racing catalog (cars, track layouts), the
@@ -149,12 +149,7 @@ export async function listSetups(db: Knex, params: SetupListParams): Promise<Pag
   const total = Number(count?.count ?? 0);
   return {
     data: rows.map(shapeSetup),
-    meta: {
-      page: params.page,
-      perPage: params.perPage,
-      total,
-      lastPage: Math.max(1, Math.ceil(total / params.perPage)),
-    },
+    meta: pageMeta(params.page, params.perPage, total),
   };
 }
 

@@ -8,7 +8,7 @@ import {
   TEAMS_TABLE,
   type TeamRow,
 } from '../projections/teams/tables.ts';
-import type { Paged } from './articles.ts';
+import { pageMeta, type Paged } from './articles.ts';
 import { licenceRowsJson, toLicenses } from './racing/licences.ts';
 import { escapeLike, type LicenseDto, type LicenseRow } from './racing/shapes.ts';
 
@@ -150,12 +150,7 @@ export async function listTeams(db: Knex, params: TeamListParams): Promise<Paged
   const total = Number(count.rows[0]?.total ?? 0);
   return {
     data: rows.rows.map(toSummary),
-    meta: {
-      page: params.page,
-      perPage: params.perPage,
-      total,
-      lastPage: Math.max(1, Math.ceil(total / params.perPage)),
-    },
+    meta: pageMeta(params.page, params.perPage, total),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { pageMeta } from './articles.ts';
 import {
   USER_DISCORD_TABLE,
   USER_EMAILS_TABLE,
@@ -118,11 +119,6 @@ export async function listUsers(
       discordLinked: row.discord_id !== null,
       registeredAt: row.registered_at.toISOString(),
     })),
-    meta: {
-      page: opts.page,
-      perPage: opts.perPage,
-      total: Number(total),
-      lastPage: Math.max(1, Math.ceil(Number(total) / opts.perPage)),
-    },
+    meta: pageMeta(opts.page, opts.perPage, Number(total)),
   };
 }
