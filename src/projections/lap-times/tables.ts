@@ -19,6 +19,22 @@ export const WORLD_RECORDS_TABLE = 'racing_world_records';
  */
 export const CAR_TIME_STEPS_TABLE = 'racing_car_time_steps';
 
+/**
+ * A car's times of a week (CAR_TIMES_TABLE) or through one of its starts (CAR_TIME_STEPS_TABLE):
+ * its drivers and entries, the best lap and its holder, and the sums behind the averages.
+ */
+const carTimeColumns = `drivers             integer NOT NULL,
+      entries             integer NOT NULL,
+      best_lap_time       integer,
+      best_cust_id        integer,
+      best_display_name   text,
+      best_subsession_id  integer,
+      best_set_at         timestamptz,
+      sum_best_lap        bigint NOT NULL,
+      n_best_lap          integer NOT NULL,
+      sum_average_lap     bigint NOT NULL,
+      n_average_lap       integer NOT NULL`;
+
 export async function createLapTimeTables(
   db: Knex.Transaction | Knex,
   withIndexes = true,
@@ -49,17 +65,7 @@ export async function createLapTimeTables(
       track_name          text NOT NULL,
       config_name         text,
       category            text NOT NULL,
-      drivers             integer NOT NULL,
-      entries             integer NOT NULL,
-      best_lap_time       integer,
-      best_cust_id        integer,
-      best_display_name   text,
-      best_subsession_id  integer,
-      best_set_at         timestamptz,
-      sum_best_lap        bigint NOT NULL,
-      n_best_lap          integer NOT NULL,
-      sum_average_lap     bigint NOT NULL,
-      n_average_lap       integer NOT NULL,
+      ${carTimeColumns},
       PRIMARY KEY (season_id, race_week_num, car_id)
     ) WITH (fillfactor = 80)`);
 
@@ -86,17 +92,7 @@ export async function createLapTimeTables(
       car_id              integer NOT NULL,
       start_time          timestamptz NOT NULL,
       subsession_id       integer NOT NULL,
-      drivers             integer NOT NULL,
-      entries             integer NOT NULL,
-      best_lap_time       integer,
-      best_cust_id        integer,
-      best_display_name   text,
-      best_subsession_id  integer,
-      best_set_at         timestamptz,
-      sum_best_lap        bigint NOT NULL,
-      n_best_lap          integer NOT NULL,
-      sum_average_lap     bigint NOT NULL,
-      n_average_lap       integer NOT NULL,
+      ${carTimeColumns},
       PRIMARY KEY (season_id, race_week_num, car_id, start_time, subsession_id)
     )`);
   if (withIndexes) await createLapTimeIndexes(db);
