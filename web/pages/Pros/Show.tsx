@@ -1,7 +1,7 @@
 import { Head, Link } from '@inertiajs/react';
-import { ExternalLink } from 'lucide-react';
 import { LicenceBadge } from '../../components/Badge.tsx';
 import { Card } from '../../components/Card.tsx';
+import { ExternalLinks } from '../../components/ExternalLinks.tsx';
 import { route } from '../../generated/routes.ts';
 import { articleBodyClasses } from '../../lib/article-format.ts';
 import { countryName } from '../../lib/country.ts';
@@ -37,24 +37,7 @@ export default function ProsShow({ pro }: Props) {
             .filter(Boolean)
             .join(' · ')}
         </p>
-        {pro.links.length > 0 && (
-          <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label="Links">
-            {pro.links.map((link) => (
-              <li key={link.url}>
-                <a
-                  href={link.url}
-                  rel="noopener noreferrer nofollow"
-                  target="_blank"
-                  className="inline-flex items-center gap-1 text-accent hover:underline"
-                >
-                  {link.label}
-                  <ExternalLink aria-hidden="true" className="size-3.5" />
-                  <span className="sr-only">(opens in a new tab)</span>
-                </a>
-              </li>
-            ))}
-          </ul>
-        )}
+        <ExternalLinks links={pro.links} label="Links" />
       </header>
       <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
         <Card title="Biography">

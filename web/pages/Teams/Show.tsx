@@ -1,7 +1,8 @@
 import { Head, Link } from '@inertiajs/react';
-import { ExternalLink, Flag, Megaphone, Users } from 'lucide-react';
+import { Flag, Megaphone, Users } from 'lucide-react';
 import { Badge, LicenceBadge } from '../../components/Badge.tsx';
 import { Card } from '../../components/Card.tsx';
+import { ExternalLinks } from '../../components/ExternalLinks.tsx';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { FilterLinks } from '../../components/FilterLinks.tsx';
@@ -220,24 +221,7 @@ export default function TeamsShow({ team, category, results, recruitment }: Prop
             ))}
           </div>
         )}
-        {team.links.length > 0 && (
-          <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label="Team links">
-            {team.links.map((link) => (
-              <li key={link.url}>
-                <a
-                  href={link.url}
-                  rel="noopener noreferrer nofollow"
-                  target="_blank"
-                  className="inline-flex items-center gap-1 text-accent hover:underline"
-                >
-                  {link.label}
-                  <ExternalLink aria-hidden="true" className="size-3.5" />
-                  <span className="sr-only">(opens in a new tab)</span>
-                </a>
-              </li>
-            ))}
-          </ul>
-        )}
+        <ExternalLinks links={team.links} label="Team links" />
       </header>
       <dl className="mb-6 grid max-w-xl grid-cols-2 gap-4 sm:grid-cols-3">
         <div className="rounded-lg border border-line bg-surface p-3">
