@@ -10,7 +10,8 @@
  *     router asks) and on its server-rendered HTML (gzipped, as a browser asks), after a warm-up;
  *  4. then sends 50 requests of each kind one at a time and reads the CPU time the server process
  *     and its PostgreSQL backends spent per request (/proc/<pid>/stat): `*_cpu_ms` and
- *     `*_pg_cpu_ms`, figures that do not depend on the load from other work the way p95 does.
+ *     `*_pg_cpu_ms`, figures that do not depend on the load from other work the way p95 does;
+ *     `json_kb` is the page object's size (the Inertia JSON visit's body before compression).
  * Targets: every Inertia JSON p95 ≤ 50 ms, every SSR HTML p95 ≤ 80 ms; entry ≤ 150 KB gzip, a
  * page's extra chunks ≤ 200 KB gzip. Progress goes to stdout; the LAST line is one JSON object.
  *
@@ -337,7 +338,10 @@ try {
       const url = new URL(p, server.url).toString();
       // Every page answers 200 with its own component before it is measured.
       const res = await fetch(url, { headers: inertia });
-      const body = (await res.json()) as { component?: string };
+      const text = await res.text();
+      const body = JSON.parse(text) as { component?: string };
+      // The page object's size as sent before compression (what serialising it costs).
+      const jsonKb = round(Buffer.byteLength(text) / 1024);
       const component = body.component ?? '?';
       if (res.status !== 200 || ['Public/NotFound', 'Public/ComingSoon'].includes(component))
         throw new Error(`GET ${p} answered ${res.status} ${component}`);
@@ -354,7 +358,7 @@ try {
       const kb = weights.pageKbGz.get(component) ?? null;
       const missed = json.p95_ms > TARGETS.jsonP95Ms || ssr.p95_ms > TARGETS.ssrP95Ms;
       say(
-        `${p.padEnd(44)} json p95 ${String(json.p95_ms).padStart(6)} ms ${String(json.rps).padStart(5)} req/s  ssr p95 ${String(ssr.p95_ms).padStart(6)} ms ${String(ssr.rps).padStart(5)} req/s  cpu json ${jsonCpu.node_ms}+${jsonCpu.pg_ms ?? '—'} ssr ${ssrCpu.node_ms}+${ssrCpu.pg_ms ?? '—'} ms  ${component} +${kb} KB  load ${load}${json.non2xx + ssr.non2xx ? '  NON-2XX' : ''}${missed ? '  MISSES' : ''}`,
+        `${p.padEnd(44)} json p95 ${String(json.p95_ms).padStart(6)} ms ${String(json.rps).padStart(5)} req/s  ssr p95 ${String(ssr.p95_ms).padStart(6)} ms ${String(ssr.rps).padStart(5)} req/s  cpu json ${jsonCpu.node_ms}+${jsonCpu.pg_ms ?? '—'} ssr ${ssrCpu.node_ms}+${ssrCpu.pg_ms ?? '—'} ms  page ${jsonKb} KB  ${component} +${kb} KB  load ${load}${json.non2xx + ssr.non2xx ? '  NON-2XX' : ''}${missed ? '  MISSES' : ''}`,
       );
       pages.push({
         path: p,
@@ -369,6 +373,7 @@ try {
         json_pg_cpu_ms: jsonCpu.pg_ms,
         ssr_cpu_ms: ssrCpu.node_ms,
         ssr_pg_cpu_ms: ssrCpu.pg_ms,
+        json_kb: jsonKb,
         page_kb_gz: kb,
         load_1m: load,
         ...(json.non2xx + ssr.non2xx > 0 ? { non2xx: json.non2xx + ssr.non2xx } : {}),
