@@ -95,18 +95,11 @@ const COUNTERS = `starts, wins, poles, top_fives, laps, laps_led, incidents, sum
 
 /** Career figures per category the driver raced, most starts first. */
 export async function driverCareer(db: Knex, custId: number): Promise<CareerFiguresDto[]> {
-  return (await driverCareers(db, [custId])).get(custId) ?? [];
+  return (await run(db, driverCareersStatement([custId]))).get(custId) ?? [];
 }
 
-/** driverCareer of several drivers in one statement (a driver without starts maps to []). */
-export async function driverCareers(
-  db: Knex,
-  custIds: readonly number[],
-): Promise<Map<number, CareerFiguresDto[]>> {
-  return run(db, driverCareersStatement(custIds));
-}
-
-/** The statement of driverCareers (to run alone or in a batch, src/db/batch.ts). */
+/** driverCareer of several drivers in one statement (a driver without starts maps to []), to run
+ * alone or in a batch (src/db/batch.ts). */
 export function driverCareersStatement(
   custIds: readonly number[],
 ): Statement<Map<number, CareerFiguresDto[]>> {
@@ -126,15 +119,6 @@ export function driverCareersStatement(
 }
 
 /** The career of one category year by year, newest first. */
-export async function driverYears(
-  db: Knex,
-  custId: number,
-  category: string,
-): Promise<CareerYearDto[]> {
-  return run(db, driverYearsStatement(custId, category));
-}
-
-/** The statement of driverYears. */
 export function driverYearsStatement(custId: number, category: string): Statement<CareerYearDto[]> {
   return statement<CounterRow & { season_year: number }, CareerYearDto[]>(
     `SELECT category, season_year, ${COUNTERS} FROM ${DRIVER_YEARS_TABLE}
@@ -142,16 +126,6 @@ export function driverYearsStatement(custId: number, category: string): Statemen
     [custId, parseCategory(category)],
     (rows) => rows.map((r) => ({ year: r.season_year, ...figures(r) })),
   );
-}
-
-/** The series, cars and track layouts of the category the driver started most, `limit` of each. */
-export async function driverMostDriven(
-  db: Knex,
-  custId: number,
-  category: string,
-  limit = 5,
-): Promise<Record<UsageKind, MostDrivenDto[]>> {
-  return run(db, driverMostDrivenStatement(custId, category, limit));
 }
 
 interface UsageRow {
@@ -163,7 +137,7 @@ interface UsageRow {
   wins: number;
 }
 
-/** The statement of driverMostDriven. */
+/** The series, cars and track layouts of the category the driver started most, `limit` of each. */
 export function driverMostDrivenStatement(
   custId: number,
   category: string,
@@ -197,36 +171,6 @@ export function driverMostDrivenStatement(
 /** The most recent races a history chart shows (older ones are left off). */
 export const HISTORY_RACES = 1000;
 
-/**
- * iRating and safety rating after each of the driver's races in the category, oldest first
- * (the latest HISTORY_RACES races). Read through the driver's races of the category
- * (racing_results_driver_category, which carries the ratings); only those races' subsessions
- * are read, for their series and track names.
- */
-export async function driverRatingHistory(
-  db: Knex,
-  custId: number,
-  category: string,
-  raceBefore: string | null = null,
-): Promise<RacePointDto[]> {
-  return (await driverRatingHistories(db, [custId], category, raceBefore)).get(custId) ?? [];
-}
-
-/**
- * driverRatingHistory of several drivers in one statement: per driver the same walk of its
- * races of the category (a LATERAL subquery), so the cost is the sum of the single reads
- * without their round trips.
- */
-export async function driverRatingHistories(
-  db: Knex,
-  custIds: readonly number[],
-  category: string,
-  /** Only races that started before this instant (a chart cut at a date); exclusive. */
-  raceBefore: string | null = null,
-): Promise<Map<number, RacePointDto[]>> {
-  return run(db, driverRatingHistoriesStatement(custIds, category, raceBefore));
-}
-
 interface RacePointRow {
   cust_id: number;
   subsession_id: number;
@@ -238,7 +182,14 @@ interface RacePointRow {
   new_sub_level: number | null;
 }
 
-/** The statement of driverRatingHistories. */
+/**
+ * iRating and safety rating after each of the drivers' races in the category, oldest first (the
+ * latest HISTORY_RACES races of each; with `raceBefore`, only races that started before that
+ * instant, a chart cut at a date). Per driver one walk of its races of the category
+ * (racing_results_driver_category, which carries the ratings; a LATERAL subquery), so the cost is
+ * the sum of the single reads without their round trips; only those races' subsessions are read,
+ * for their series and track names.
+ */
 export function driverRatingHistoriesStatement(
   custIds: readonly number[],
   category: string,
