@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { RacingCategory } from '../../events/racing/common.ts';
 import {
+  CAREER_COUNTERS,
   DRIVER_TOTALS_TABLE,
   DRIVER_USAGE_TABLE,
   DRIVER_YEARS_TABLE,
@@ -61,19 +62,8 @@ export interface RacePointDto {
   safetyRating: number | null;
 }
 
-interface CounterRow {
-  category: string;
-  starts: number;
-  wins: number;
-  poles: number;
-  top_fives: number;
-  laps: number;
-  laps_led: number;
-  incidents: number;
-  sum_finish: number;
-  sum_start: number;
-  n_start: number;
-}
+/** A row of the career read model's tables: its category and counters. */
+type CounterRow = { category: string } & Record<(typeof CAREER_COUNTERS)[number], number>;
 
 function figures(r: CounterRow): Omit<CareerFiguresDto, 'category'> {
   return {
@@ -91,7 +81,7 @@ function figures(r: CounterRow): Omit<CareerFiguresDto, 'category'> {
   };
 }
 
-const COUNTERS = `starts, wins, poles, top_fives, laps, laps_led, incidents, sum_finish, sum_start, n_start`;
+const COUNTERS = CAREER_COUNTERS.join(', ');
 
 /** Career figures per category the driver raced, most starts first. */
 export async function driverCareer(db: Knex, custId: number): Promise<CareerFiguresDto[]> {
@@ -290,20 +280,7 @@ function careerBefore(rows: (CounterRow & { season_year: number })[]): CareerBef
       sums.set(category, { ...r });
       continue;
     }
-    for (const k of [
-      'starts',
-      'wins',
-      'poles',
-      'top_fives',
-      'laps',
-      'laps_led',
-      'incidents',
-      'sum_finish',
-      'sum_start',
-      'n_start',
-    ] as const) {
-      sum[k] += r[k];
-    }
+    for (const k of CAREER_COUNTERS) sum[k] += r[k];
   }
   const totals = [...sums.values()]
     .map((r) => ({ category: parseCategory(r.category), ...figures(r) }))
