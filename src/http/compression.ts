@@ -1,5 +1,6 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { CompressionOptions } from 'compression';
+import Negotiator from 'negotiator';
 import type { Request, RequestHandler, Response } from 'express';
 
 /**
@@ -40,32 +41,25 @@ export function compressionFor(compress: RequestHandler): RequestHandler {
   };
 }
 
+/** The encodings sendWhole produces, in the order it prefers them when a client accepts both. */
+const SUPPORTED_ENCODINGS = ['br', 'gzip', 'identity'];
+const PREFERRED_ENCODINGS = ['br', 'gzip'];
+/** negotiator's `encoding` with its second argument, the order among equal qualities (the
+ * compression middleware passes it; @types/negotiator declares only the first). */
+interface PreferringNegotiator {
+  encoding(available: string[], preferred: string[]): string | undefined;
+}
+
 /**
- * The encoding of an answer to a request with this Accept-Encoding: brotli when accepted at
- * least as much as gzip (the compression middleware's preference too), else gzip, else none.
- * An absent header gets none, as the middleware sends it.
+ * The encoding of an answer to this request, negotiated as the compression middleware
+ * negotiates a streamed answer (`negotiator`, the same package and preference): brotli when
+ * accepted at least as much as gzip, else gzip, else none. An absent Accept-Encoding gets none.
  */
-export function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
-  if (!acceptEncoding) return null;
-  let br = -1;
-  let gzip = -1;
-  let any = -1;
-  for (const part of acceptEncoding.split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    let q = 1;
-    for (const param of params) {
-      const [key, value] = param.trim().split('=');
-      if (key === 'q' && value !== undefined) q = Number(value) || 0;
-    }
-    if (name === 'br') br = q;
-    else if (name === 'gzip' || name === 'x-gzip') gzip = Math.max(gzip, q);
-    else if (name === '*') any = q;
-  }
-  if (br < 0) br = any;
-  if (gzip < 0) gzip = any;
-  if (br > 0 && br >= gzip) return 'br';
-  if (gzip > 0) return 'gzip';
-  return null;
+export function chooseEncoding(req: Pick<Request, 'headers'>): 'br' | 'gzip' | null {
+  if (!req.headers['accept-encoding']) return null;
+  const negotiator = new Negotiator(req) as unknown as PreferringNegotiator;
+  const chosen = negotiator.encoding(SUPPORTED_ENCODINGS, PREFERRED_ENCODINGS);
+  return chosen === 'br' || chosen === 'gzip' ? chosen : null;
 }
 
 /**
@@ -102,8 +96,7 @@ export function sendWhole(
       return;
     }
   }
-  const encoding =
-    bytes.length >= THRESHOLD_BYTES ? chooseEncoding(req.headers['accept-encoding']) : null;
+  const encoding = bytes.length >= THRESHOLD_BYTES ? chooseEncoding(req) : null;
   if (encoding === 'br') {
     bytes = brotliCompressSync(bytes, {
       params: {
