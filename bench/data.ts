@@ -30,7 +30,9 @@
  *                   route ending in `$` names one exactly (`--only '/api/drivers$'`); repeatable.
  *                   `rps_ratio` is then against the cheapest endpoint measured: include a cheap
  *                   one (`--only /api/seasons/{id}/race-wins`) to compare with the full run's
- * Env: TEST_DATABASE_URL (server; default postgres://postgres@127.0.0.1:5432/test).
+ * Env: TEST_DATABASE_URL (server; default postgres://postgres@127.0.0.1:5432/test);
+ *      BENCH_WEB_PROCESSES: web processes the app serves the endpoints with (WEB_CONCURRENCY,
+ *      src/app/web-cluster.ts; default 1), printed as `web_processes`.
  */
 import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
@@ -80,6 +82,7 @@ if (!/^[a-z_][a-z0-9_]*$/.test(DB_NAME))
   throw new Error(`--db: not a plain database name: ${DB_NAME}`);
 const DB_URL = benchDatabaseUrl(DB_NAME);
 const TARGETS = { rebuildSeconds: 60, p95Ms: 50, searchP95Ms: 20, rpsRatio: 0.6 };
+const WEB_PROCESSES = process.env.BENCH_WEB_PROCESSES ?? '1';
 const SEARCH_ROUTES = new Set(['/api/drivers/search', '/api/series/search']);
 
 const say = (line: string): void => console.log(`[bench:data] ${line}`);
@@ -328,6 +331,7 @@ async function measure(
 async function startServer(): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/data-server.ts', DB_URL], {
     stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, BENCH_WEB_PROCESSES: WEB_PROCESSES },
   });
   const url = await new Promise<string>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`bench server exited (${code})`)));
@@ -398,6 +402,7 @@ async function measureAll(): Promise<void> {
     (l) => only.length === 0 || only.some((wanted) => matches(l.route, wanted)),
   );
   const server = await startServer();
+  say(`${WEB_PROCESSES} web process(es) at ${server.url}`);
   const endpoints: Record<string, EndpointFigures> = {};
   // The machine's 1-minute load average before each endpoint: figures taken on a busy shared
   // machine are not comparable with a quiet one.
@@ -442,6 +447,7 @@ async function measureAll(): Promise<void> {
       projection_eps: figures?.projectionEps ?? null,
       rebuild_all_seconds: figures?.rebuildAllSeconds ?? null,
       connections: CONNECTIONS,
+      web_processes: Number(WEB_PROCESSES),
       duration_s: DURATION_S,
       load_avg_1m: round(loadSamples.reduce((a, b) => a + b, 0) / Math.max(1, loadSamples.length)),
       endpoints: Object.fromEntries(

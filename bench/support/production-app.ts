@@ -178,17 +178,25 @@ export function backendsCpuMsSince(before: Map<number, number>, dbName: string):
 }
 
 /**
- * The local TCP ports of `pid`'s connections to port `remotePort` (its database pool), from its
- * socket descriptors and the kernel's TCP tables.
+ * The local TCP ports of the connections of `pid` and its descendants to port `remotePort`
+ * (their database pools), from their socket descriptors and the kernel's TCP tables.
  */
 function connectionPorts(pid: number, remotePort: number): Set<number> {
   const inodes = new Set<string>();
-  for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+  for (const p of processTree(pid)) {
+    let fds: string[];
     try {
-      const target = readlinkSync(`/proc/${pid}/fd/${fd}`);
-      if (target.startsWith('socket:[')) inodes.add(target.slice(8, -1));
+      fds = readdirSync(`/proc/${p}/fd`);
     } catch {
-      // closed meanwhile
+      continue; // ended meanwhile
+    }
+    for (const fd of fds) {
+      try {
+        const target = readlinkSync(`/proc/${p}/fd/${fd}`);
+        if (target.startsWith('socket:[')) inodes.add(target.slice(8, -1));
+      } catch {
+        // closed meanwhile
+      }
     }
   }
   const ports = new Set<number>();
@@ -205,8 +213,9 @@ function connectionPorts(pid: number, remotePort: number): Set<number> {
 }
 
 /**
- * CPU time, in ms, of the PostgreSQL backends serving `pid`'s connections to `dbName` (a backend
- * names its database and client address in its title: `postgres: … db 127.0.0.1(port) …`).
+ * CPU time, in ms, of the PostgreSQL backends serving the connections of `pid` and its
+ * descendants to `dbName` (a backend names its database and client address in its title:
+ * `postgres: … db 127.0.0.1(port) …`).
  * Unlike backendsCpuMs, other processes' work on the same database is not counted.
  */
 export function connectionBackendsCpuMs(pid: number, dbName: string, pgPort = 5432): number {
@@ -225,9 +234,8 @@ export function connectionBackendsCpuMs(pid: number, dbName: string, pgPort = 54
   return ticks * 10;
 }
 
-/** CPU time of `pid` and every descendant, in ms. */
-export function treeCpuMs(pid: number): number {
-  const stats = processes();
+/** `pid` and every descendant of it (the web processes a cluster primary forked). */
+function processTree(pid: number, stats = processes()): Set<number> {
   const inTree = (p: number): boolean => {
     for (let q = p, hops = 0; q > 1 && hops < 64; hops++) {
       if (q === pid) return true;
@@ -235,8 +243,14 @@ export function treeCpuMs(pid: number): number {
     }
     return false;
   };
+  return new Set([...stats.keys()].filter(inTree));
+}
+
+/** CPU time of `pid` and every descendant, in ms. */
+export function treeCpuMs(pid: number): number {
+  const stats = processes();
   let ticks = 0;
-  for (const [p, s] of stats) if (inTree(p)) ticks += s.ticks;
+  for (const p of processTree(pid, stats)) ticks += stats.get(p)!.ticks;
   return ticks * 10;
 }
 
