@@ -44,7 +44,10 @@ export interface Column<Row> {
   value?: (row: Row) => SortValue;
   /** Hidden below this breakpoint, to keep phones readable. */
   hideBelow?: 'sm' | 'md' | 'lg';
+  /** Classes of the column's header and body cells. */
   className?: string;
+  /** Classes of the column's body cells alone (a style of the whole cell, e.g. its weight). */
+  cellClassName?: string;
 }
 
 /**
@@ -345,31 +348,33 @@ function BodyRows<Row>({
       </tr>
     );
   }
+  // A column's cells share one class list, joined once per table rather than once per cell.
+  const cellClasses = columns.map((column) =>
+    cn(
+      'px-3 py-1.5 align-middle',
+      column.numeric ? 'text-right whitespace-nowrap' : 'text-left',
+      column.hideBelow && hideClasses[column.hideBelow],
+      column.className,
+      column.cellClassName,
+    ),
+  );
   return shown.map(({ row, index, id }) => (
     <tr
       key={id}
-      className={cn(
-        'border-b border-line last:border-b-0 hover:bg-surface-muted/60',
-        highlightRow?.(row) && 'bg-accent-soft/60',
-      )}
+      className={highlightRow?.(row) ? highlightedRowClasses : rowClasses}
       data-test={rowTestId?.(row)}
     >
-      {columns.map((column) => (
-        <td
-          key={column.key}
-          className={cn(
-            'px-3 py-1.5 align-middle',
-            column.numeric ? 'text-right whitespace-nowrap' : 'text-left',
-            column.hideBelow && hideClasses[column.hideBelow],
-            column.className,
-          )}
-        >
+      {columns.map((column, c) => (
+        <td key={column.key} className={cellClasses[c]}>
           {column.cell(row, index)}
         </td>
       ))}
     </tr>
   ));
 }
+
+const rowClasses = 'border-b border-line last:border-b-0 hover:bg-surface-muted/60';
+const highlightedRowClasses = `${rowClasses} bg-accent-soft/60`;
 
 function SortHeader<Row>({
   column,

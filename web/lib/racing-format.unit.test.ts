@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   formatAverage,
@@ -6,6 +7,7 @@ import {
   formatDate,
   formatDateTime,
   formatInterval,
+  formatInteger,
   formatIrating,
   formatLapTime,
   formatPercent,
@@ -31,6 +33,47 @@ describe('racing formatters', () => {
     expect(formatSignedInteger(42)).toBe('+42');
     expect(formatSignedInteger(-1017)).toBe('−1,017');
     expect(formatSignedInteger(0)).toBe('±0');
+  });
+
+  it('groups integers as Intl.NumberFormat en-US does, for any number', () => {
+    const intl = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+    const signed = (n: number) => {
+      const rounded = Math.round(n);
+      if (rounded === 0) return '±0';
+      return rounded > 0 ? `+${intl.format(rounded)}` : `−${intl.format(-rounded)}`;
+    };
+    for (const n of [
+      0,
+      -0,
+      -0.4,
+      0.5,
+      -0.5,
+      999,
+      1000,
+      -1000,
+      999_999,
+      1_000_000,
+      2 ** 53,
+      -(2 ** 53) - 2,
+      1e21,
+    ]) {
+      expect(formatInteger(n)).toBe(intl.format(Math.round(n)));
+      expect(formatSignedInteger(n)).toBe(signed(n));
+    }
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.integer({ min: -10_000_000, max: 10_000_000 }),
+          fc.double({ noNaN: true, noDefaultInfinity: true }),
+          fc.maxSafeInteger(),
+        ),
+        (n) => {
+          expect(formatInteger(n)).toBe(intl.format(Math.round(n)));
+          expect(formatSignedInteger(n)).toBe(signed(n));
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 
   it('writes safety rating with two decimals', () => {
