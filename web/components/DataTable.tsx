@@ -14,9 +14,12 @@ import {
   type RowData,
   type SortingState,
 } from '@tanstack/react-table';
-import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import * as arrowDown from 'lucide-react/icons/arrow-down';
+import * as arrowUp from 'lucide-react/icons/arrow-up';
+import * as arrowUpDown from 'lucide-react/icons/arrow-up-down';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { cn } from '../lib/cn.ts';
+import { staticIcon } from './static-icon.ts';
 
 export type SortDirection = 'asc' | 'desc';
 export interface SortState {
@@ -376,6 +379,13 @@ function BodyRows<Row>({
 const rowClasses = 'border-b border-line last:border-b-0 hover:bg-surface-muted/60';
 const highlightedRowClasses = `${rowClasses} bg-accent-soft/60`;
 
+/** The sort control's icon: the direction of the sorted column, both ways (dimmed) on the others. */
+const sortIcons = {
+  asc: staticIcon(arrowUp, 'size-3.5 shrink-0'),
+  desc: staticIcon(arrowDown, 'size-3.5 shrink-0'),
+  none: staticIcon(arrowUpDown, 'size-3.5 shrink-0 opacity-50'),
+};
+
 function SortHeader<Row>({
   column,
   sort,
@@ -388,11 +398,10 @@ function SortHeader<Row>({
   active: SortDirection | null;
 }) {
   const next = nextSort(sort, column as Column<unknown>);
-  const Icon = active === 'asc' ? ArrowUp : active === 'desc' ? ArrowDown : ArrowUpDown;
   const content = (
     <>
       {column.header}
-      <Icon aria-hidden="true" className={cn('size-3.5 shrink-0', !active && 'opacity-50')} />
+      {sortIcons[active ?? 'none']}
       <span className="sr-only">
         , sort {next.direction === 'asc' ? 'ascending' : 'descending'}
       </span>

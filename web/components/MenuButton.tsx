@@ -1,5 +1,10 @@
-import { Menu, X } from 'lucide-react';
+import * as menu from 'lucide-react/icons/menu';
+import * as x from 'lucide-react/icons/x';
 import { cn } from '../lib/cn.ts';
+import { staticIcon } from './static-icon.ts';
+
+const openIcon = staticIcon(menu, 'size-5');
+const closeIcon = staticIcon(x, 'size-5');
 
 /** The phone-size toggle for a navigation panel. `data-test="menu-button"`. */
 export function MenuButton({
@@ -16,7 +21,6 @@ export function MenuButton({
   label?: string;
   className?: string;
 }) {
-  const Icon = open ? X : Menu;
   return (
     <button
       type="button"
@@ -26,7 +30,7 @@ export function MenuButton({
       className={cn('inline-flex size-9 items-center justify-center rounded-md', className)}
       data-test="menu-button"
     >
-      <Icon aria-hidden="true" className="size-5" />
+      {open ? closeIcon : openIcon}
       <span className="sr-only">{label}</span>
     </button>
   );

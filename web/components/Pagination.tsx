@@ -1,8 +1,13 @@
 import { PageLink } from './PageLink.tsx';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import * as chevronLeft from 'lucide-react/icons/chevron-left';
+import * as chevronRight from 'lucide-react/icons/chevron-right';
 import type { ReactNode } from 'react';
 import { cn } from '../lib/cn.ts';
+import { staticIcon } from './static-icon.ts';
 import { pageWindow } from '../lib/pagination.ts';
+
+const prevIcon = staticIcon(chevronLeft, 'size-4');
+const nextIcon = staticIcon(chevronRight, 'size-4');
 
 /**
  * Either links (`href`: server-paged Inertia lists; each page is a URL, back/forward work) or
@@ -80,9 +85,6 @@ export function Pagination(props: PaginationProps) {
     </span>
   );
 
-  const prev = <ChevronLeft aria-hidden="true" className="size-4" />;
-  const next = <ChevronRight aria-hidden="true" className="size-4" />;
-
   return (
     <nav
       aria-label={label}
@@ -92,8 +94,8 @@ export function Pagination(props: PaginationProps) {
       <ul className="flex flex-wrap items-center gap-1">
         <li>
           {page > 1
-            ? item(page - 1, prev, 'pagination-prev', 'Previous page')
-            : disabled(prev, 'pagination-prev', 'Previous page')}
+            ? item(page - 1, prevIcon, 'pagination-prev', 'Previous page')
+            : disabled(prevIcon, 'pagination-prev', 'Previous page')}
         </li>
         {slots.map((slot, index) =>
           slot === 'gap' ? (
@@ -106,8 +108,8 @@ export function Pagination(props: PaginationProps) {
         )}
         <li>
           {page < pageCount
-            ? item(page + 1, next, 'pagination-next', 'Next page')
-            : disabled(next, 'pagination-next', 'Next page')}
+            ? item(page + 1, nextIcon, 'pagination-next', 'Next page')
+            : disabled(nextIcon, 'pagination-next', 'Next page')}
         </li>
       </ul>
     </nav>

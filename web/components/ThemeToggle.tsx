@@ -1,10 +1,19 @@
-import { Monitor, Moon, Sun } from 'lucide-react';
+import type { ReactElement } from 'react';
+import * as monitor from 'lucide-react/icons/monitor';
+import * as moon from 'lucide-react/icons/moon';
+import * as sun from 'lucide-react/icons/sun';
 import { useAppearance } from '../hooks/use-appearance.ts';
 import { cn } from '../lib/cn.ts';
 import { APPEARANCES, type Appearance } from '../lib/theme.ts';
+import { staticIcon } from './static-icon.ts';
 
 const labels: Record<Appearance, string> = { light: 'Light', dark: 'Dark', system: 'System' };
-const icons = { light: Sun, dark: Moon, system: Monitor } as const;
+/** Each appearance's icon at the toggle's size and at the settings choice's. */
+const icons: Record<Appearance, { toggle: ReactElement; choice: ReactElement }> = {
+  light: { toggle: staticIcon(sun, 'size-4.5'), choice: staticIcon(sun, 'size-4') },
+  dark: { toggle: staticIcon(moon, 'size-4.5'), choice: staticIcon(moon, 'size-4') },
+  system: { toggle: staticIcon(monitor, 'size-4.5'), choice: staticIcon(monitor, 'size-4') },
+};
 
 function following(appearance: Appearance): Appearance {
   const index = APPEARANCES.indexOf(appearance);
@@ -18,7 +27,6 @@ function following(appearance: Appearance): Appearance {
 export function ThemeToggle({ className }: { className?: string }) {
   const { appearance, setAppearance } = useAppearance();
   const next = following(appearance);
-  const Icon = icons[appearance];
   const label = `Theme: ${labels[appearance]}. Switch to ${labels[next].toLowerCase()}`;
   return (
     <button
@@ -33,7 +41,7 @@ export function ThemeToggle({ className }: { className?: string }) {
       data-test="theme-toggle"
       data-appearance={appearance}
     >
-      <Icon aria-hidden="true" className="size-4.5" />
+      {icons[appearance].toggle}
     </button>
   );
 }
@@ -45,7 +53,6 @@ export function AppearanceChoice({ className }: { className?: string }) {
     <fieldset className={cn('inline-flex gap-1 rounded-lg bg-surface-muted p-1', className)}>
       <legend className="sr-only">Theme</legend>
       {APPEARANCES.map((value) => {
-        const Icon = icons[value];
         const checked = appearance === value;
         return (
           <label
@@ -64,7 +71,7 @@ export function AppearanceChoice({ className }: { className?: string }) {
               className="sr-only"
               data-test={`appearance-${value}`}
             />
-            <Icon aria-hidden="true" className="size-4" />
+            {icons[value].choice}
             {labels[value]}
           </label>
         );

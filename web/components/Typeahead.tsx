@@ -1,5 +1,5 @@
 import { router } from '@inertiajs/react';
-import { Search } from 'lucide-react';
+import * as search from 'lucide-react/icons/search';
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import {
   useSearchSuggestions,
@@ -7,6 +7,9 @@ import {
   type SuggestionKind,
 } from '../hooks/use-search-suggestions.ts';
 import { cn } from '../lib/cn.ts';
+import { staticIcon } from './static-icon.ts';
+
+const searchIcon = staticIcon(search, 'size-4');
 
 export interface TypeaheadProps {
   /** The input's accessible name. */
@@ -218,7 +221,7 @@ export function Typeahead({
         aria-label="Search"
         data-test={`${testId}-submit`}
       >
-        <Search aria-hidden="true" className="size-4" />
+        {searchIcon}
       </button>
       {popup}
     </form>

@@ -1,6 +1,6 @@
 import { Head, router } from '@inertiajs/react';
 import { PageLink } from '../../components/PageLink.tsx';
-import { X } from 'lucide-react';
+import * as x from 'lucide-react/icons/x';
 import { useMemo, type ReactNode } from 'react';
 import { LicenceBadge } from '../../components/Badge.tsx';
 import { Card } from '../../components/Card.tsx';
@@ -10,6 +10,7 @@ import { FilterLinks } from '../../components/FilterLinks.tsx';
 import { raceSeries, type RaceHistory } from '../../components/racing/race-history.ts';
 import { When } from '../../components/racing/When.tsx';
 import { Typeahead } from '../../components/Typeahead.tsx';
+import { staticIcon } from '../../components/static-icon.ts';
 import { route } from '../../generated/routes.ts';
 import {
   formatAverage,
@@ -73,6 +74,8 @@ export interface Props {
   /** The series and track names of the drivers' histories, each once (their `series` and `track` index them). */
   historyNames: string[];
 }
+
+const removeIcon = staticIcon(x, 'size-3.5');
 
 /** The compare URL of a set of drivers (the first is the path's). */
 function compareHref(ids: readonly number[], category: string): string {
@@ -180,7 +183,7 @@ export default function DriversCompare({
                           className="inline-flex size-6 items-center justify-center rounded text-ink-muted hover:bg-surface hover:text-ink"
                           aria-label={`Remove ${d.name} from the comparison`}
                         >
-                          <X aria-hidden="true" className="size-3.5" />
+                          {removeIcon}
                         </PageLink>
                       )}
                     </span>
