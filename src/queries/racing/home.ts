@@ -140,10 +140,14 @@ const count = (n: number): number => {
  *    walk of racing_driver_licenses_rank (category, irating DESC); of a `past` instant (the
  *    statement's two parameters), a walk of the driver history's rank index instead;
  *  - notable races: the highest-SoF session of each series among those of the
- *    NOTABLE_RACES_DAYS days up to the newest one (a range of racing_sessions_recent: bounded on
- *    both sides, so even the generic plan takes the index), the strongest `notableRaces` of
- *    them, and each one's strongest split of NOTABLE_RACES_MIN_FIELD drivers or more through
- *    racing_subsessions_session (a handful of splits per session);
+ *    NOTABLE_RACES_DAYS days up to the newest one (ties: the latest), the strongest
+ *    `notableRaces` of them, and each one's strongest split of NOTABLE_RACES_MIN_FIELD drivers or
+ *    more through racing_subsessions_session (a handful of splits per session). Each series'
+ *    highest SoF comes from one hashed pass over the days' sessions (a range of
+ *    racing_sessions_recent, bounded on both sides so even the generic plan takes the index);
+ *    only the series that can make the cut (SoF at least the `notableRaces`-th highest) then look
+ *    up which session it was, through racing_sessions_series. Sorting every session of the days
+ *    by series and SoF to keep one per series cost a third more;
  *  - series weeks: the week each active official season has reached today (its latest
  *    started week) with its starts, the busiest `seriesWeeks`, then their next week's start and
  *    distinct drivers (a few hundred season rows and one participation key each).
@@ -160,7 +164,6 @@ function todaySql(now: Date): string {
 
 function homeSql(limits: HomeRacingLimits, now: Date, past: boolean): string {
   const TODAY = todaySql(now);
-  const newest = `(SELECT max(start_time) FROM ${SESSIONS_TABLE})`;
   const top = past
     ? topDriversAtSql('c.category', count(limits.topDrivers))
     : `SELECT l.cust_id, d.display_name, l.irating
@@ -175,13 +178,30 @@ function homeSql(limits: HomeRacingLimits, now: Date, past: boolean): string {
              FROM (SELECT category, sum(drivers) AS drivers FROM ${IRATING_BUCKETS_TABLE}
                     GROUP BY category HAVING sum(drivers) > 0) c
              LEFT JOIN LATERAL (${top}) t ON true) t) AS top_drivers,
-  (WITH best AS (
-     SELECT DISTINCT ON (s.series_id) s.session_id, s.max_sof
-       FROM ${SESSIONS_TABLE} s
-      WHERE s.start_time > ${newest} - interval '${NOTABLE_RACES_DAYS} days'
-        AND s.start_time <= ${newest}
+  (WITH newest AS (SELECT max(start_time) AS t FROM ${SESSIONS_TABLE}),
+   strongest AS (
+     SELECT s.series_id, max(s.max_sof) AS max_sof
+       FROM ${SESSIONS_TABLE} s, newest
+      WHERE s.start_time > newest.t - interval '${NOTABLE_RACES_DAYS} days'
+        AND s.start_time <= newest.t
         AND s.max_sof IS NOT NULL AND s.num_drivers >= ${NOTABLE_RACES_MIN_FIELD}
-      ORDER BY s.series_id, s.max_sof DESC, s.start_time DESC, s.session_id DESC
+      GROUP BY s.series_id
+   ), cut AS (
+     SELECT max_sof FROM strongest ORDER BY max_sof DESC
+     OFFSET ${count(limits.notableRaces) - 1} LIMIT 1
+   ), best AS (
+     SELECT b.session_id, p.max_sof
+       FROM strongest p CROSS JOIN newest
+       JOIN LATERAL (
+         SELECT s.session_id FROM ${SESSIONS_TABLE} s
+          WHERE s.series_id = p.series_id
+            AND s.start_time > newest.t - interval '${NOTABLE_RACES_DAYS} days'
+            AND s.start_time <= newest.t
+            AND s.max_sof = p.max_sof AND s.num_drivers >= ${NOTABLE_RACES_MIN_FIELD}
+          ORDER BY s.start_time DESC, s.session_id DESC
+          LIMIT 1
+       ) b ON true
+      WHERE p.max_sof >= coalesce((SELECT max_sof FROM cut), 0)
    ), top AS (
      SELECT session_id FROM best ORDER BY max_sof DESC, session_id DESC
       LIMIT ${count(limits.notableRaces)}
