@@ -3,6 +3,7 @@ import { licenceFromLevel } from '../../domain/licence.ts';
 import { col, rowsSource, type Column } from '../racing/bulk.ts';
 import { primarySimsession } from '../racing/batch.ts';
 import type { PartContext } from '../racing/part.ts';
+import { writeSearchHits } from './search-hits.ts';
 import {
   DRIVER_LICENSES_TABLE,
   DRIVERS_TABLE,
@@ -164,11 +165,11 @@ export async function applyDrivers(trx: Knex.Transaction, ctx: PartContext): Pro
     await recountLicenceClasses(trx, [...new Set(licenses.map((l) => l.category))]);
   }
   // Every licence fact comes with a fact of its driver, so the batch's drivers are all the rows
-  // whose country may have changed (a new licence row, or a driver whose country did).
-  await copyCountryToLicences(
-    trx,
-    drivers.map((d) => d.custId),
-  );
+  // whose country may have changed (a new licence row, or a driver whose country did), and all
+  // whose search hit may have.
+  const custIds = drivers.map((d) => d.custId);
+  await copyCountryToLicences(trx, custIds);
+  await writeSearchHits(trx, custIds);
 }
 
 /**

@@ -11,8 +11,10 @@ import {
   rowOf,
   rowsOf,
 } from '../racing/testing.ts';
+import { toLicense, type LicenseRow } from '../../queries/racing/shapes.ts';
 import {
   DRIVER_LICENSES_TABLE,
+  DRIVER_SEARCH_HITS_TABLE,
   DRIVERS_TABLE,
   IRATING_BUCKETS_TABLE,
   IRATING_PERCENTILES_TABLE,
@@ -326,5 +328,25 @@ describe('drivers read model', () => {
       `SELECT cust_id FROM ${DRIVERS_TABLE} WHERE display_name ILIKE '%listwalk%'`,
     );
     expect(hits).toEqual([{ cust_id: 77001 }]);
+  });
+
+  it("keeps each driver's search hit the JSON of the DTO of its rows, through every batch above", async () => {
+    const drivers = await rowsOf(db.knex, DRIVERS_TABLE, {}, ['cust_id']);
+    const licences = await rowsOf(db.knex, DRIVER_LICENSES_TABLE, {}, ['cust_id', 'category']);
+    const hits = await rowsOf(db.knex, DRIVER_SEARCH_HITS_TABLE, {}, ['cust_id']);
+    expect(drivers.length).toBeGreaterThan(3);
+    expect(hits.map((h) => [h.cust_id, h.hit])).toEqual(
+      drivers.map((d) => [
+        d.cust_id,
+        JSON.stringify({
+          custId: d.cust_id,
+          displayName: d.display_name,
+          countryCode: d.country_code,
+          licenses: licences
+            .filter((l) => l.cust_id === d.cust_id)
+            .map((l) => toLicense(l as unknown as LicenseRow)),
+        }),
+      ]),
+    );
   });
 });

@@ -3,6 +3,7 @@ import type { RacingBatch } from '../racing/batch.ts';
 import { col, type Column } from '../racing/bulk.ts';
 import { copyRows } from '../racing/copy.ts';
 import type { PartRebuild } from '../racing/part.ts';
+import { writeSearchHits } from './search-hits.ts';
 import {
   driverColumns,
   driverFacts,
@@ -43,8 +44,8 @@ const licenseRowColumns: Column<LicenseRow>[] = [
  * Drivers and licences are a few hundred thousand rows that every result row may touch. The
  * replay keeps them in memory and applies each batch's facts with exactly the rules of the
  * upserts in ./apply.ts (same batches, same order); `finish` writes them once, derives the
- * iRating buckets (the count of licences per bucket, which the deltas maintain) and percentiles,
- * then builds the indexes.
+ * iRating buckets (the count of licences per bucket, which the deltas maintain), percentiles and
+ * each driver's search hit, then builds the indexes.
  */
 export function driversRebuild(): PartRebuild {
   const drivers = new Map<number, DriverFact>();
@@ -76,6 +77,7 @@ export function driversRebuild(): PartRebuild {
       // Every category held in memory (one without buckets gets no percentiles, as in apply).
       await recomputePercentiles(trx, [...licenses.keys()]);
       await recountLicenceClasses(trx, [...licenses.keys()]);
+      await writeSearchHits(trx, 'all');
       await createDriverIndexes(trx);
     },
   };

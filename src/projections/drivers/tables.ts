@@ -3,7 +3,7 @@ import { trgmSchema } from '../racing/trgm.ts';
 
 /**
  * Read model "drivers": who each iRacing member is (name, country, club), the current licence
- * and iRating per category (with the driver's country, for the list filtered by country), the driver search index (pg_trgm GIN on the display name) and the
+ * and iRating per category (with the driver's country, for the list filtered by country), the driver search index (pg_trgm GIN on the display name), each driver's search hit as the API answers it, and the
  * iRating distribution per category (members per 100-point bucket, and percentiles derived from
  * those counts) and the drivers per licence class and category. The distribution lives here because it moves by the delta of each licence row
  * this read model rewrites: old bucket −1, new bucket +1, in the same statement.
@@ -14,19 +14,21 @@ export const IRATING_BUCKETS_TABLE = 'racing_irating_buckets';
 export const IRATING_PERCENTILES_TABLE = 'racing_irating_percentiles';
 /** Drivers per licence class (license_group) and category: the licence-class chart. */
 export const LICENCE_CLASS_COUNTS_TABLE = 'racing_licence_class_counts';
+/** Each driver's driver-search hit as JSON text (./search-hits.ts). */
+export const DRIVER_SEARCH_HITS_TABLE = 'racing_driver_search_hits';
 
 /**
  * Index expressions of the prefix search: a query must repeat them exactly for the planner to
  * use `racing_drivers_name_prefix` / `racing_drivers_surname_prefix`. The search itself is the
- * database function `racing_search_drivers` (migrations/0093_racing_search_drivers.ts), which
- * spells them out: a change here needs a migration replacing that function.
+ * database function `racing_search_driver_hits` (migrations/0098_racing_search_driver_hits.ts),
+ * which spells them out: a change here needs a migration replacing that function.
  */
 export const NAME_PREFIX_KEY = 'lower(display_name)';
 export const SURNAME_PREFIX_KEY = "lower(substr(display_name, strpos(display_name, ' ') + 1))";
-/** The columns of a search hit, stored in the prefix indexes beside their keys. */
-const SEARCH_HIT_COLUMNS = 'cust_id, display_name, country_code';
-/** The licence columns a search hit carries, stored in racing_driver_licenses_by_driver. */
-const LICENCE_HIT_COLUMNS = 'irating, sub_level, license_level, license_group, tt_rating';
+/** The columns a search ranks a candidate by, stored in the prefix indexes beside their keys. */
+const SEARCH_CANDIDATE_COLUMNS = 'cust_id, display_name';
+/** A licence row's columns a driver's licences are shaped from (licenceRowsJson), beside its key. */
+const LICENCE_COLUMNS = 'irating, sub_level, license_level, license_group, tt_rating';
 
 /** Width of a distribution bucket in iRating points. */
 export const IRATING_BUCKET_WIDTH = 100;
@@ -69,6 +71,13 @@ export async function createDriverTables(
       PRIMARY KEY (cust_id, category)
     )`);
 
+  // The hit as the API answers it, rewritten with the driver's row or licences (./search-hits.ts).
+  await db.raw(`
+    CREATE TABLE ${DRIVER_SEARCH_HITS_TABLE} (
+      cust_id  integer PRIMARY KEY,
+      hit      text NOT NULL
+    )`);
+
   await db.raw(`
     CREATE TABLE ${IRATING_BUCKETS_TABLE} (
       category      text NOT NULL,
@@ -109,22 +118,23 @@ export async function createDriverIndexes(db: Knex.Transaction | Knex): Promise<
   // Search as you type: the name, or the name from its second word on, starting with the text
   // (btree range scans for searchDrivers, src/queries/racing/driver-search.ts). Each index is the
   // driver's precomputed search key (the lower-cased name, or its rest from the second word)
-  // carrying the columns a hit answers (SEARCH_HIT_COLUMNS), so a word-start scan is an index-only
-  // scan in key order that stops at its first 100 entries. Without them it fetched every driver
-  // whose key starts with the text from the table and sorted them all (thousands for two letters
-  // at 100,000 drivers) to keep 100.
+  // carrying the columns a candidate is ranked by (SEARCH_CANDIDATE_COLUMNS), so a word-start scan
+  // is an index-only scan in key order that stops at its first 100 entries. Without them it
+  // fetched every driver whose key starts with the text from the table and sorted them all
+  // (thousands for two letters at 100,000 drivers) to keep 100.
   await db.raw(
-    `CREATE INDEX racing_drivers_name_prefix ON ${DRIVERS_TABLE} (${NAME_PREFIX_KEY} text_pattern_ops) INCLUDE (${SEARCH_HIT_COLUMNS})`,
+    `CREATE INDEX racing_drivers_name_prefix ON ${DRIVERS_TABLE} (${NAME_PREFIX_KEY} text_pattern_ops) INCLUDE (${SEARCH_CANDIDATE_COLUMNS})`,
   );
   await db.raw(
-    `CREATE INDEX racing_drivers_surname_prefix ON ${DRIVERS_TABLE} (${SURNAME_PREFIX_KEY} text_pattern_ops) INCLUDE (${SEARCH_HIT_COLUMNS})`,
+    `CREATE INDEX racing_drivers_surname_prefix ON ${DRIVERS_TABLE} (${SURNAME_PREFIX_KEY} text_pattern_ops) INCLUDE (${SEARCH_CANDIDATE_COLUMNS})`,
   );
-  // A driver's licences read from the index alone, in category order (each driver search hit's
-  // licences, racing_search_drivers): through the primary key every hit fetched its five rows
-  // from five heap pages. migrations/0097_racing_driver_licenses_by_driver.ts adds it to a table
-  // built before it was declared here; the two definitions must stay equal.
+  // A driver's licences read from the index alone, in category order (the comparison, the
+  // profile's head and the search hits' text: src/queries/racing/licences.ts, ./search-hits.ts):
+  // through the primary key each driver's five rows are five heap pages.
+  // migrations/0097_racing_driver_licenses_by_driver.ts adds it to a table built before it was
+  // declared here; the two definitions must stay equal.
   await db.raw(
-    `CREATE INDEX racing_driver_licenses_by_driver ON ${DRIVER_LICENSES_TABLE} (cust_id, category) INCLUDE (${LICENCE_HIT_COLUMNS})`,
+    `CREATE INDEX racing_driver_licenses_by_driver ON ${DRIVER_LICENSES_TABLE} (cust_id, category) INCLUDE (${LICENCE_COLUMNS})`,
   );
   await db.raw(
     `CREATE INDEX racing_driver_licenses_rank ON ${DRIVER_LICENSES_TABLE} (category, irating DESC, cust_id DESC) WHERE irating IS NOT NULL`,

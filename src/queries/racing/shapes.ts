@@ -33,6 +33,13 @@ export interface LicenseDto {
   ttRating: number | null;
 }
 
+/**
+ * The JSON text of a value of type T, as `JSON.stringify` writes it (a read model stored it so):
+ * a string that says which value it spells.
+ */
+export type JsonText<T> = string & { readonly [jsonOf]?: T };
+declare const jsonOf: unique symbol;
+
 export interface LicenseRow {
   category: string;
   irating: number | null;

@@ -1,4 +1,4 @@
-import { searchDrivers } from '../../../queries/racing/driver-search.ts';
+import { searchDriverHits } from '../../../queries/racing/driver-search.ts';
 import { driverRatingsAsOf } from '../../../queries/racing/as-of.ts';
 import { driverCareer, driverCareerBefore } from '../../../queries/racing/driver-profile.ts';
 import {
@@ -9,7 +9,7 @@ import {
 } from '../../../queries/racing/drivers.ts';
 import { listDriversAt } from '../../../queries/racing/drivers-as-of.ts';
 import { apiAsOf } from '../shared/as-of.ts';
-import { paged, whole } from '../shared/dto.ts';
+import { paged, wholeJson } from '../shared/dto.ts';
 import { apiRaceTimeAsOf } from '../shared/race-time.ts';
 import { apiEndpoint, notFound } from '../shared/endpoint.ts';
 import {
@@ -55,7 +55,7 @@ export const searchDriversApi = apiEndpoint({
     'Names whose first word or a later word starts with `q` (search as you type), and for 3+ characters names containing `q` when that finds too few. Ranking: exact customer id, exact name, name starting with `q`, a word starting with it, a fragment; then trigram similarity.',
   query: searchDriversQuery,
   response: driverSearchResponse,
-  run: async ({ query, knex }) => whole(await searchDrivers(knex, query)),
+  run: async ({ query, knex }) => wholeJson(await searchDriverHits(knex, query)),
 });
 
 export const compareDriversApi = apiEndpoint({

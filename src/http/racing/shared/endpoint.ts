@@ -6,6 +6,7 @@ import type { ApiOperation, DocumentedError } from '../../openapi/operation.ts';
 import type { Request } from 'express';
 import type { HttpDeps } from '../../deps.ts';
 import type { RouteDef, RouteHandler } from '../../routing/types.ts';
+import { JsonAnswer } from './dto.ts';
 
 /**
  * Racing data changes when an ingest lands (minutes apart), so browsers and shared caches may
@@ -72,7 +73,7 @@ export function found<T>(what: string, id: number | string, item: T | null) {
  * A public, cacheable GET of the JSON API, declared once for both the router and the OpenAPI
  * document. The handler it builds is the thin one of the architecture: validate path and query
  * (400 naming the parameter) → `run` (a query function; throw `notFound` for an unknown id) →
- * the JSON body with the cache header. An `InvalidQueryError` from a query (a cursor it did not
+ * the JSON body (a JsonAnswer's text as it is) with the cache header. An `InvalidQueryError` from a query (a cursor it did not
  * issue, a value it cannot serve) is the caller's mistake too: 400 naming the parameter.
  */
 export function apiEndpoint<
@@ -90,7 +91,8 @@ export function apiEndpoint<
   response: R;
   /** The answer may be a 404 (the path names an id). */
   canBeNotFound?: boolean;
-  run(input: EndpointInput<z.output<P>, z.output<Q>>): Promise<z.input<R>>;
+  /** The answer; a JsonAnswer is sent as its text. */
+  run(input: EndpointInput<z.output<P>, z.output<Q>>): Promise<z.input<R> | JsonAnswer<z.input<R>>>;
 }): ApiEndpoint {
   const errors: DocumentedError[] = [400];
   if (def.canBeNotFound) errors.push(404);
@@ -109,7 +111,8 @@ export function apiEndpoint<
     const params = (def.params ? parse(def.params, req.params, 'path') : {}) as z.output<P>;
     const query = (def.query ? parse(def.query, req.query, 'query') : {}) as z.output<Q>;
     try {
-      return JSON.stringify(await def.run({ params, query, knex: deps.knex, now: deps.now }));
+      const answer = await def.run({ params, query, knex: deps.knex, now: deps.now });
+      return answer instanceof JsonAnswer ? answer.text : JSON.stringify(answer);
     } catch (err) {
       if (err instanceof InvalidQueryError) {
         throw new HttpError(
