@@ -1,12 +1,12 @@
 import type { Knex } from 'knex';
 import { run, statement, type Statement } from '../../db/batch.ts';
-import { preparedRows } from '../../db/prepared.ts';
 import { SEASON_DRIVER_STATS_TABLE } from '../../projections/season-leaderboards/tables.ts';
 import {
+  namedTotals,
   seasonDriverTotalsAt,
   seasonTopAt,
-  seasonTopAtStatement,
-  type DriverTotalsRow,
+  seasonTopNamedAtStatement,
+  type NamedTotalsRow,
 } from './season-as-of.ts';
 import {
   InvalidQueryError,
@@ -156,26 +156,6 @@ function entryOf(r: StatsRow, column: Column, index: number): LeaderboardEntryDt
 
 type Column = (typeof COLUMN)[LeaderboardKind];
 
-/** Totals at an instant named as the season's rows name the drivers now (one key probe each). */
-async function named(db: Knex, seasonId: number, totals: DriverTotalsRow[]): Promise<StatsRow[]> {
-  if (totals.length === 0) return [];
-  const rows = await preparedRows<{
-    cust_id: number;
-    display_name: string;
-    country_code: string | null;
-  }>(
-    db,
-    `SELECT cust_id, display_name, country_code FROM ${SEASON_DRIVER_STATS_TABLE}
-      WHERE season_id = ? AND cust_id = ANY(?::int4[])`,
-    [seasonId, totals.map((t) => t.cust_id)],
-  );
-  const names = new Map(rows.map((r) => [r.cust_id, r]));
-  return totals.flatMap((t) => {
-    const n = names.get(t.cust_id);
-    return n ? [{ ...t, display_name: n.display_name, country_code: n.country_code }] : [];
-  });
-}
-
 /**
  * The entries at `at`: from the standings per week and per start down to depth 500
  * (seasonTopAt), deeper from the season's totals then (seasonDriverTotalsAt).
@@ -189,7 +169,7 @@ async function rowsAt(
   limit: number,
 ): Promise<StatsRow[]> {
   const top = await seasonTopAt(db, seasonId, at, [column], offset + limit + 1);
-  if (top) return named(db, seasonId, (top.get(column) ?? []).slice(offset));
+  if (top) return namedTotals(db, seasonId, (top.get(column) ?? []).slice(offset));
   const totals = await seasonDriverTotalsAt(db, seasonId, at, 't');
   const { rows } = await db.raw<{ rows: StatsRow[] }>(
     `SELECT t.cust_id, n.display_name, n.country_code, t.races, t.wins, t.poles, t.top_fives,
@@ -204,17 +184,17 @@ async function rowsAt(
 }
 
 /**
- * The first `limit` entries of every leaderboard at `at` from one read of the standings: the
- * series stats page of a past day shows all four. The statement (for a batch, src/db/batch.ts) is
- * the first read, the standings' ranges; its value reads the rest (the names, and any further
- * ranges). `limit` at most STANDINGS_MAX_DEPTH.
+ * The first `limit` entries of every leaderboard at `at`, named, from one statement (for a batch,
+ * src/db/batch.ts; seasonTopNamedAtStatement): the series stats page of a past day shows all
+ * four. Its value reads further only for a board the first ranges did not settle. `limit` at
+ * most STANDINGS_MAX_DEPTH.
  */
 export function seasonLeaderboardsAtStatement(
   seasonId: number,
   at: Date,
   limit: number,
 ): Statement<(db: Knex) => Promise<Record<LeaderboardKind, LeaderboardEntryDto[]>>> {
-  const first = seasonTopAtStatement(
+  const first = seasonTopNamedAtStatement(
     seasonId,
     at,
     LEADERBOARDS.map((k) => COLUMN[k]),
@@ -224,26 +204,19 @@ export function seasonLeaderboardsAtStatement(
     ...first,
     shape: (rows) => {
       const rest = first.shape(rows);
-      return async (db) => boardsOf(db, seasonId, await rest(db));
+      return async (db) => boardsOf(await rest(db));
     },
   };
 }
 
-/** The four boards from seasonTopAt's answer, named (one read). */
-async function boardsOf(
-  db: Knex,
-  seasonId: number,
-  top: Map<Column, DriverTotalsRow[]>,
-): Promise<Record<LeaderboardKind, LeaderboardEntryDto[]>> {
-  const all = await named(db, seasonId, [
-    ...new Map([...top.values()].flat().map((t) => [t.cust_id, t])).values(),
-  ]);
-  const byId = new Map(all.map((r) => [r.cust_id, r]));
+/** The four boards from seasonTopNamedAtStatement's answer. */
+function boardsOf(
+  top: Map<Column, NamedTotalsRow[]>,
+): Record<LeaderboardKind, LeaderboardEntryDto[]> {
   return Object.fromEntries(
     LEADERBOARDS.map((kind) => {
       const column = COLUMN[kind];
-      const rows = (top.get(column) ?? []).flatMap((t) => byId.get(t.cust_id) ?? []);
-      return [kind, rows.map((r, index) => entryOf(r, column, index))];
+      return [kind, (top.get(column) ?? []).map((r, index) => entryOf(r, column, index))];
     }),
   ) as Record<LeaderboardKind, LeaderboardEntryDto[]>;
 }

@@ -53,7 +53,7 @@ describe('a season as of an instant', () => {
         await seasonFastestLaps(db.knex, SEASON, { raceWeekNum }),
       );
     }
-    expect(await run(db.knex, seasonLapTimeGridStatement(SEASON, AFTER_ALL))).toEqual(
+    expect(await run(db.knex, seasonLapTimeGridStatement(SEASON, { asOf: AFTER_ALL }))).toEqual(
       await run(db.knex, seasonLapTimeGridStatement(SEASON)),
     );
     expect(await seasonCarTimes(db.knex, SEASON, { asOf: AFTER_ALL, sort: 'bestLap' })).toEqual(
@@ -127,7 +127,7 @@ describe('a season as of an instant', () => {
     const now = await seasonFastestLaps(db.knex, SEASON, {});
     expect(now.items[0]).toMatchObject({ lapTime: 1_379_000, driver: { custId: 1 } });
 
-    const grid = await run(db.knex, seasonLapTimeGridStatement(SEASON, MID_WEEK_1));
+    const grid = await run(db.knex, seasonLapTimeGridStatement(SEASON, { asOf: MID_WEEK_1 }));
     const week1 = grid.filter((c) => c.raceWeekNum === 1);
     expect(week1).toHaveLength(1);
     expect(week1[0]).toMatchObject({
@@ -136,6 +136,21 @@ describe('a season as of an instant', () => {
       bestLap: { lapTime: 1_380_000, driver: { custId: 1 }, subsessionId: 5004 },
       averageBestLapTime: 1_382_500,
     });
+    // The stats page's week alone: the cut week's rows of the grid.
+    expect(
+      await run(db.knex, seasonLapTimeGridStatement(SEASON, { asOf: MID_WEEK_1, lastWeek: true })),
+    ).toEqual(week1);
+    expect(
+      await run(
+        db.knex,
+        seasonLapTimeGridStatement(SEASON, { asOf: at('2025-01-10T00:00:00Z'), lastWeek: true }),
+      ),
+    ).toEqual(
+      await run(db.knex, seasonLapTimeGridStatement(SEASON, { asOf: at('2025-01-10T00:00:00Z') })),
+    );
+    expect(await run(db.knex, seasonLapTimeGridStatement(SEASON, { lastWeek: true }))).toEqual(
+      (await run(db.knex, seasonLapTimeGridStatement(SEASON))).filter((c) => c.raceWeekNum === 1),
+    );
     // Week 0 is complete at that instant: the same rows as today.
     expect(grid.filter((c) => c.raceWeekNum === 0)).toEqual(
       (await run(db.knex, seasonLapTimeGridStatement(SEASON))).filter((c) => c.raceWeekNum === 0),

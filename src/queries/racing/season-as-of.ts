@@ -166,30 +166,147 @@ export async function seasonTopAt(
   return topAtFrom(db, seasonId, at, [...columns], depth, 3 * depth + 20, out);
 }
 
+/** A driver's season totals at an instant, named as the season's rows name him now. */
+export interface NamedTotalsRow extends DriverTotalsRow {
+  display_name: string;
+  country_code: string | null;
+}
+
 /**
- * seasonTopAt's first read as a statement for a batch (src/db/batch.ts): its value finishes the
- * answer, reading further (the doubled limits) only for the boards the first read did not settle.
+ * A row of seasonTopNamedAtStatement: one of a board's first drivers (`src` null), or the end of
+ * one of its ranges (`src`: how many rows it read, and its last row's value and driver).
+ */
+type NamedTopRow =
+  | (DriverTotalsRow & {
+      board: StandingsColumn;
+      src: null;
+      display_name: string | null;
+      country_code: string | null;
+      n: null;
+      last_v: null;
+      last_cust: null;
+    })
+  | { board: StandingsColumn; src: 'a' | 'b'; n: number; last_v: number; last_cust: number };
+
+/**
+ * seasonTopAt with the drivers' names, as one statement for a batch (src/db/batch.ts) that
+ * answers the boards' first `depth` drivers and no other: it reads the same two ranges per board
+ * as seasonTopAt's first read and merges them itself. A driver's first row in seasonTopAt's
+ * merge is his row with the largest value ((b) before (a), then the later start, among equal
+ * values), so a board is its drivers each at that row, by (value, customer id). The names are a
+ * key probe per driver shown (racing_season_driver_stats; a driver without a row there is left
+ * out, as namedTotals does). With the drivers come each range's row count and last row, for
+ * seasonTopAt's exactness check; a board they do not settle (ties at the cut) is read again as
+ * seasonTopAt does (the limits doubled) by the statement's value, and named by one more read.
  * `depth` at most STANDINGS_MAX_DEPTH.
  */
-export function seasonTopAtStatement(
+export function seasonTopNamedAtStatement(
   seasonId: number,
   at: Date,
   columns: readonly StandingsColumn[],
   depth: number,
-): Statement<(db: Knex) => Promise<Map<StandingsColumn, DriverTotalsRow[]>>> {
+): Statement<(db: Knex) => Promise<Map<StandingsColumn, NamedTotalsRow[]>>> {
   if (depth > STANDINGS_MAX_DEPTH) {
-    throw new Error(`seasonTopAtStatement: depth ${depth} beyond ${STANDINGS_MAX_DEPTH}`);
+    throw new Error(`seasonTopNamedAtStatement: depth ${depth} beyond ${STANDINGS_MAX_DEPTH}`);
   }
   const limit = 3 * depth + 20;
-  return statement<StreamRow, (db: Knex) => Promise<Map<StandingsColumn, DriverTotalsRow[]>>>(
-    topAtSql(columns, limit),
-    topAtBindings(seasonId, at, columns),
+  const counters = SEASON_COUNTERS.map((c) => `coalesce(sb.${c}, sa.${c}) AS ${c}`).join(', ');
+  const nulls = SEASON_COUNTERS.map(() => 'NULL').join(', ');
+  return statement<NamedTopRow, (db: Knex) => Promise<Map<StandingsColumn, NamedTotalsRow[]>>>(
+    `${TOP_AT_WEEKS},
+     r AS (${topAtRanges(columns, limit, true)}),
+     m AS (SELECT DISTINCT ON (board, cust_id) * FROM r
+            ORDER BY board, cust_id, v DESC, src DESC, start_time DESC, subsession_id DESC)
+     SELECT x.board, NULL AS src, x.cust_id, ${counters}, n.display_name, n.country_code,
+            NULL::int AS n, NULL::int AS last_v, NULL::int AS last_cust
+       FROM (VALUES ${columns.map((c) => `('${c}')`).join(', ')}) AS b(board)
+       CROSS JOIN LATERAL (SELECT * FROM m WHERE m.board = b.board
+                            ORDER BY v DESC, cust_id LIMIT ${depth}) x
+       LEFT JOIN ${SEASON_STANDINGS_TABLE} sa
+              ON x.src = 'a' AND sa.season_id = ? AND sa.cust_id = x.cust_id
+             AND sa.race_week_num = (SELECT lower FROM k)
+       LEFT JOIN ${SEASON_START_STANDINGS_TABLE} sb
+              ON x.src = 'b' AND sb.season_id = ? AND sb.cust_id = x.cust_id
+             AND sb.start_time = x.start_time AND sb.subsession_id = x.subsession_id
+       LEFT JOIN ${SEASON_DRIVER_STATS_TABLE} n ON n.season_id = ? AND n.cust_id = x.cust_id
+     UNION ALL
+     SELECT board, src, NULL, ${nulls}, NULL, NULL, count(*)::int,
+            (min(ARRAY[v, -cust_id]))[1], -(min(ARRAY[v, -cust_id]))[2]
+       FROM r GROUP BY board, src`,
+    [...topAtBindings(seasonId, at, columns), seasonId, seasonId, seasonId],
     (rows) => {
-      const out = new Map<StandingsColumn, DriverTotalsRow[]>(columns.map((c) => [c, []]));
-      const pending = settleTop(rows, columns, limit, depth, out);
-      return (db) => topAtFrom(db, seasonId, at, pending, depth, limit * 2, out);
+      const out = new Map<StandingsColumn, NamedTotalsRow[]>(columns.map((c) => [c, []]));
+      const top = new Map<StandingsColumn, DriverTotalsRow[]>(columns.map((c) => [c, []]));
+      for (const row of rows) {
+        if (row.src !== null) continue;
+        const {
+          board,
+          src: _s,
+          display_name,
+          country_code,
+          n: _n,
+          last_v: _v,
+          last_cust: _c,
+          ...totals
+        } = row;
+        top.get(board)!.push(totals);
+        if (display_name !== null) out.get(board)!.push({ ...totals, display_name, country_code });
+      }
+      // The statement's joins need not keep the order of the board.
+      for (const [c, board] of [...top, ...out])
+        board.sort((x, y) => y[c] - x[c] || x.cust_id - y.cust_id);
+      // seasonTopAt's check: a range cut by its limit ends strictly after the depth-th driver.
+      const pending = new Set<StandingsColumn>();
+      for (const row of rows) {
+        if (row.src === null || row.n < limit) continue;
+        const cut = top.get(row.board)![depth - 1];
+        const value = cut?.[row.board];
+        const settled =
+          cut !== undefined &&
+          (row.last_v < value! || (row.last_v === value && row.last_cust > cut.cust_id));
+        if (!settled) pending.add(row.board);
+      }
+      if (pending.size === 0) return () => Promise.resolve(out);
+      return async (db) => {
+        const more = new Map<StandingsColumn, DriverTotalsRow[]>();
+        await topAtFrom(db, seasonId, at, [...pending], depth, limit * 2, more);
+        const names = new Map(
+          (await namedTotals(db, seasonId, [...more.values()].flat())).map((r) => [r.cust_id, r]),
+        );
+        for (const [c, board] of more) {
+          out.set(
+            c,
+            board.flatMap((t) => names.get(t.cust_id) ?? []),
+          );
+        }
+        return out;
+      };
     },
   );
+}
+
+/** Totals at an instant named as the season's rows name the drivers now (one key probe each). */
+export async function namedTotals(
+  db: Knex,
+  seasonId: number,
+  totals: readonly DriverTotalsRow[],
+): Promise<NamedTotalsRow[]> {
+  if (totals.length === 0) return [];
+  const rows = await preparedRows<{
+    cust_id: number;
+    display_name: string;
+    country_code: string | null;
+  }>(
+    db,
+    `SELECT cust_id, display_name, country_code FROM ${SEASON_DRIVER_STATS_TABLE}
+      WHERE season_id = ? AND cust_id = ANY(?::int4[])`,
+    [seasonId, [...new Set(totals.map((t) => t.cust_id))]],
+  );
+  const names = new Map(rows.map((r) => [r.cust_id, r]));
+  return totals.flatMap((t) => {
+    const n = names.get(t.cust_id);
+    return n ? [{ ...t, display_name: n.display_name, country_code: n.country_code }] : [];
+  });
 }
 
 /** The boards `pending` read `limit` rows a range at a time, from `limit` on, into `out`. */
@@ -214,28 +331,44 @@ async function topAtFrom(
   return out;
 }
 
+/** The cut week W (`cut`) and the week of the standings at W's start (`k.lower`). */
+const TOP_AT_WEEKS = `WITH cut AS (${cutWeek}),
+    k AS (SELECT cut.w, least(cut.w - 1, (SELECT race_week_num FROM ${SEASON_STANDINGS_TABLE}
+                  WHERE season_id = ? ORDER BY race_week_num DESC LIMIT 1)) AS lower FROM cut)`;
+
 /**
  * The two ranges of every board, `limit` rows each, after W and the week of the standings at its
  * start, W − 1 (or the season's last week with a start, where the standings end, when that is
  * earlier); no race before `at`: no rows.
  */
 function topAtSql(columns: readonly StandingsColumn[], limit: number): string {
-  const weeks = `WITH cut AS (${cutWeek}),
-    k AS (SELECT cut.w, least(cut.w - 1, (SELECT race_week_num FROM ${SEASON_STANDINGS_TABLE}
-                  WHERE season_id = ? ORDER BY race_week_num DESC LIMIT 1)) AS lower FROM cut)`;
-  return `${weeks} ${columns
+  return `${TOP_AT_WEEKS} ${topAtRanges(columns, limit, false)}`;
+}
+
+/**
+ * Every board's two ranges as one UNION ALL; `merging`: each row also carries the board's value
+ * (`v`) and, for a start of W, its start (null on the standings of W − 1), for the merge in SQL.
+ */
+function topAtRanges(columns: readonly StandingsColumn[], limit: number, merging: boolean): string {
+  // Merging in SQL the ranges need only their index's columns (the counters of the rows kept are
+  // read after the merge); else every row carries its counters.
+  const a = merging
+    ? 'v, NULL::timestamptz AS start_time, NULL::int AS subsession_id'
+    : SEASON_COUNTERS.join(', ');
+  const b = merging ? 'v, start_time, subsession_id' : SEASON_COUNTERS.join(', ');
+  return columns
     .flatMap((c) => [
-      `(SELECT '${c}' AS board, 'a' AS src, cust_id, ${SEASON_COUNTERS.join(', ')}
+      `(SELECT '${c}' AS board, 'a' AS src, cust_id, ${a.replace(/^v,/, `${c} AS v,`)}
           FROM ${SEASON_STANDINGS_TABLE}
          WHERE season_id = ? AND race_week_num = (SELECT lower FROM k) AND ${c} > 0
          ORDER BY ${c} DESC, cust_id LIMIT ${limit})`,
-      `(SELECT '${c}' AS board, 'b' AS src, cust_id, ${SEASON_COUNTERS.join(', ')}
+      `(SELECT '${c}' AS board, 'b' AS src, cust_id, ${b.replace(/^v,/, `${c} AS v,`)}
           FROM ${SEASON_START_STANDINGS_TABLE}
          WHERE season_id = ? AND race_week_num = (SELECT w FROM k) AND ${c} > 0
            AND start_time < ?
          ORDER BY ${c} DESC, cust_id, start_time DESC, subsession_id DESC LIMIT ${limit})`,
     ])
-    .join(' UNION ALL ')}`;
+    .join(' UNION ALL ');
 }
 
 function topAtBindings(
@@ -472,16 +605,25 @@ export function seasonCarTimesAt(db: Knex, seasonId: number, at: Date, alias: st
   return db.raw(table.sql, table.bindings);
 }
 
-/** seasonCarTimesAt as SQL text and bindings (for a statement of a batch). */
-export function carTimesAt(seasonId: number, at: Date, alias: string): DerivedTable {
+/**
+ * seasonCarTimesAt as SQL text and bindings (for a statement of a batch); `cutWeekOnly`: the cut
+ * week's cars alone.
+ */
+export function carTimesAt(
+  seasonId: number,
+  at: Date,
+  alias: string,
+  cutWeekOnly = false,
+): DerivedTable {
   const columns = `race_week_num, track_id, track_name, config_name, car_id, car_name, drivers,
                    entries, best_lap_time, best_cust_id, best_display_name, best_subsession_id,
                    best_set_at, sum_best_lap, n_best_lap, sum_average_lap, n_average_lap`;
+  const before = `SELECT ${columns} FROM ${CAR_TIMES_TABLE}
+       WHERE season_id = ? AND race_week_num < (SELECT w FROM cut)
+      UNION ALL`;
   return {
     sql: `(WITH cut AS (${cutWeek})
-      SELECT ${columns} FROM ${CAR_TIMES_TABLE}
-       WHERE season_id = ? AND race_week_num < (SELECT w FROM cut)
-      UNION ALL
+      ${cutWeekOnly ? '' : before}
       SELECT c.race_week_num, c.track_id, c.track_name, c.config_name, c.car_id, c.car_name,
              t.drivers, t.entries, t.best_lap_time, t.best_cust_id, t.best_display_name,
              t.best_subsession_id, t.best_set_at, t.sum_best_lap, t.n_best_lap, t.sum_average_lap,
@@ -494,6 +636,6 @@ export function carTimesAt(seasonId: number, at: Date, alias: string): DerivedTa
            ORDER BY t.start_time DESC, t.subsession_id DESC LIMIT 1) t ON true
        WHERE c.season_id = ? AND c.race_week_num = (SELECT w FROM cut)
      ) AS ${alias}`,
-    bindings: [seasonId, at, seasonId, at, seasonId],
+    bindings: cutWeekOnly ? [seasonId, at, at, seasonId] : [seasonId, at, seasonId, at, seasonId],
   };
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/runtime.ts';
 import { run } from '../../db/batch.ts';
+import { preparedRows } from '../../db/prepared.ts';
 import type { SubsessionResultsData } from '../../events/racing/results.ts';
 import {
   applyRacingEvents,
@@ -291,6 +292,75 @@ describe('a season as of an instant, from the standings per week', () => {
     )(db.knex);
     expect(boards.races.map((e) => [e.custId, e.value])).toEqual(
       Array.from({ length: 10 }, (_, i) => [10_000 + i, 5]),
+    );
+  });
+
+  it('answers the stats page’s four boards in one statement, also where the first ranges tie', async () => {
+    const kinds = { wins: 'race-wins', poles: 'poles', top_fives: 'top-fives', races: 'races' };
+    const check = async (
+      season: number,
+      at: Date,
+      depth: number,
+      races: readonly SubsessionResultsData[],
+    ) => {
+      const boards = await (
+        await run(db.knex, seasonLeaderboardsAtStatement(season, at, depth))
+      )(db.knex);
+      for (const c of COLUMNS) {
+        expect(
+          boards[kinds[c] as keyof typeof boards].map((e) => ({
+            cust_id: e.custId,
+            races: e.races,
+            wins: e.wins,
+            poles: e.poles,
+            top_fives: e.topFives,
+            laps_led: e.lapsLed,
+            incidents: e.incidents,
+            name: e.displayName,
+          })),
+          `${c} of ${season} at ${at.toISOString()}, depth ${depth}`,
+        ).toEqual(
+          expectedTop(at, c, depth, races).map(({ laps: _laps, ...t }) => ({
+            ...t,
+            name: `Driver ${t.cust_id}`,
+          })),
+        );
+      }
+    };
+    for (const at of INSTANTS) {
+      for (const depth of [1, 5, 12, 60]) await check(SEASON, at, depth, FINAL);
+    }
+    for (let d = 0; d <= 14; d++) {
+      for (const depth of [1, 10, 100]) {
+        await check(TIED_SEASON, new Date(SEASON_START + d * DAY_MS), depth, TIED);
+      }
+    }
+  });
+
+  it('reads a board further when its first ranges do not settle it', async () => {
+    const at = new Date(SEASON_START + 16 * DAY_MS);
+    const statement = seasonLeaderboardsAtStatement(SEASON, at, 5);
+    const rows = await preparedRows<{
+      board: string;
+      src: string | null;
+      cust_id: number;
+      wins: number;
+    }>(db.knex, statement.sql!, statement.bindings);
+    // The wins board's range of week 1 as if it had read its whole limit (3 × 5 + 20 rows) and
+    // ended at the fifth driver: not settled, so the value reads the board again.
+    const fifth = rows.filter((r) => r.board === 'wins' && r.src === null)[4]!;
+    const unsettled = rows.map((r) =>
+      r.board === 'wins' && r.src === 'a'
+        ? { ...r, n: 35, last_v: fifth.wins, last_cust: fifth.cust_id }
+        : r,
+    );
+    expect(unsettled).not.toEqual(rows);
+    const boards = await statement.shape(unsettled as never[])(db.knex);
+    expect(boards['race-wins'].map((e) => [e.custId, e.value, e.races, e.displayName])).toEqual(
+      expectedTop(at, 'wins', 5).map((t) => [t.cust_id, t.wins, t.races, `Driver ${t.cust_id}`]),
+    );
+    expect(boards.races.map((e) => [e.custId, e.value])).toEqual(
+      expectedTop(at, 'races', 5).map((t) => [t.cust_id, t.races]),
     );
   });
 

@@ -297,15 +297,27 @@ const GRID_ORDER = `ORDER BY race_week_num, best_lap_time NULLS LAST, car_id LIM
 
 /**
  * Every car's best lap, holder and averages in every week of the season, by week then fastest
- * car (the lap times page), as it stood at `asOf` when given. Bounded by weeks × cars, so not
- * paged. Prepared like every batched statement: planning the weeks and the cut week's steps of a
- * past day costs more than reading them.
+ * car (the lap times page), as it stood at `asOf` when given. `lastWeek`: only the week whose
+ * fastest laps the season shows without a week asked (the stats page): today the latest week
+ * with car times, at `asOf` the cut week (the week of the last race before it). Bounded by
+ * weeks × cars, so not paged. Prepared like every batched statement: planning the weeks and the
+ * cut week's steps of a past day costs more than reading them.
  */
-export function seasonLapTimeGridStatement(seasonId: number, asOf?: Date): Statement<CarTimeDto[]> {
+export function seasonLapTimeGridStatement(
+  seasonId: number,
+  options: { asOf?: Date; lastWeek?: boolean } = {},
+): Statement<CarTimeDto[]> {
+  const { asOf, lastWeek = false } = options;
+  const latest = `AND race_week_num = (SELECT max(race_week_num) FROM ${CAR_TIMES_TABLE} WHERE season_id = ?)`;
   const from =
-    asOf === undefined
-      ? { sql: `${CAR_TIMES_TABLE} WHERE season_id = ?`, bindings: [seasonId] }
-      : carTimesAt(seasonId, asOf, 'c');
+    asOf !== undefined
+      ? carTimesAt(seasonId, asOf, 'c', lastWeek)
+      : lastWeek
+        ? {
+            sql: `${CAR_TIMES_TABLE} WHERE season_id = ? ${latest}`,
+            bindings: [seasonId, seasonId],
+          }
+        : { sql: `${CAR_TIMES_TABLE} WHERE season_id = ?`, bindings: [seasonId] };
   return statement<CarTimeRow, CarTimeDto[]>(
     `SELECT * FROM ${from.sql} ${GRID_ORDER}`,
     from.bindings,

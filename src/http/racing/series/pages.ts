@@ -28,7 +28,11 @@ import {
   type TimeSlotParticipationDto,
   type WeekParticipationDto,
 } from '../../../queries/racing/seasons.ts';
-import { seriesDirectory, seriesFrameStatement } from '../../../queries/racing/series.ts';
+import {
+  seriesDirectory,
+  seriesFrameStatement,
+  type SeriesFrameDto,
+} from '../../../queries/racing/series.ts';
 import type { SeriesFrame, SeriesView } from '../../../../web/components/racing/SeriesLayout.tsx';
 import type {
   CarTimeLine,
@@ -47,9 +51,8 @@ import type { HttpDeps } from '../../deps.ts';
 import { HttpError } from '../../errors.ts';
 import type { PagePropsInput } from '../../inertia/inertia.ts';
 import type { RouteHandler } from '../../routing/types.ts';
-import { nowOf, pageAsOfDeferred, withoutParameters } from '../shared/as-of.ts';
+import { nowOf, pageAsOfStatement, withoutParameters } from '../shared/as-of.ts';
 import { cursor, idParam, positiveInt } from '../shared/params.ts';
-import type { AsOfView } from '../../../../web/components/AsOfBar.tsx';
 
 /**
  * `/series` and the series views (`/series/{id}`, `/series/{id}/<view>`): each view reads the
@@ -118,21 +121,27 @@ interface Framed {
 }
 
 /**
- * The series, its seasons and the season of the URL (default: the running one, else the newest)
- * as every view's frame, in one statement; 404 on bad input, an unknown series or a season of
- * another series. `withWeeks`: the season's schedule comes along.
+ * The frame's read for the URL: the series, its seasons and the season of the URL (default: the
+ * running one, else the newest) in one statement, with the season's schedule when `withWeeks`;
+ * null when the id or `?season=` is malformed.
  */
-async function loadFrame(
+function frameRead(
   req: Request,
-  deps: HttpDeps,
-  view: SeriesView,
   withWeeks: boolean,
-): Promise<Framed> {
+): { statement: Statement<SeriesFrameDto | null>; requested: number | null } | null {
   const params = seriesParams.safeParse(req.params);
   const query = seasonQuery.safeParse({ season: req.query.season });
-  if (!params.success || !query.success) throw notFound();
+  if (!params.success || !query.success) return null;
   const requested = query.data.season ?? null;
-  const found = await run(deps.knex, seriesFrameStatement(params.data.id, requested, withWeeks));
+  return { statement: seriesFrameStatement(params.data.id, requested, withWeeks), requested };
+}
+
+/** Every view's frame from the frame's read; 404 for an unknown series or a season of another. */
+function framedOf(
+  found: SeriesFrameDto | null,
+  requested: number | null,
+  view: SeriesView,
+): Framed {
   if (!found) throw notFound();
   const { series, season } = found;
   if (requested !== null && !season) throw notFound();
@@ -176,6 +185,18 @@ async function loadFrame(
       view,
     },
   };
+}
+
+/** The view's frame in one statement (frameRead, framedOf); 404 on bad input. */
+async function loadFrame(
+  req: Request,
+  deps: HttpDeps,
+  view: SeriesView,
+  withWeeks: boolean,
+): Promise<Framed> {
+  const read = frameRead(req, withWeeks);
+  if (!read) throw notFound();
+  return framedOf(await run(deps.knex, read.statement), read.requested, view);
 }
 
 /** A 1-based `?week=` (absent: undefined); anything else is a 404. */
@@ -427,89 +448,93 @@ export const showSeriesRecentRaces = seriesView(
  * car times of the season as it stood at the end of that day (race time). A malformed date is
  * dropped by a redirect; a date after today or before the data shows today with the reason in the
  * as-of bar, and a `known=` (the season's figures are kept by race time only) shows the page as
- * known now with a notice there.
+ * known now with a notice there. Two round trips: the first race day (the as-of bar's bound and
+ * the check of the date) with the frame, then the view's reads (a past day's leaders come named,
+ * and a board or the fastest-lap walk that its first read does not settle reads further).
  */
 export const showSeriesStats: RouteHandler = async (req, res, deps) => {
   const query = req.query as Record<string, unknown>;
-  // Today's page sends the first race day (the picker's bound) with its own reads.
-  const resolved = await pageAsOfDeferred(deps, query, 'race-time');
+  const asOfState = pageAsOfStatement(deps, query, 'race-time');
+  const read = frameRead(req, false);
+  const [firstDay, found] = await batch(deps.knex, [
+    asOfState.firstDay,
+    read?.statement ?? known(null),
+  ]);
+  const resolved = asOfState.resolve(firstDay);
   if (!resolved.ok) {
     return res.inertia.redirect(`${req.path}${withoutParameters(query, resolved.drop)}`);
   }
+  if (!read) throw notFound();
+  const framed = framedOf(found, read.requested, 'stats');
   const raceBefore = resolved.asOf.raceBefore;
-  return seriesStatsView(
-    raceBefore === null ? undefined : new Date(raceBefore),
-    resolved.firstDay,
-    resolved.view,
-  )(req, res, deps);
+  const asOf = raceBefore === null ? undefined : new Date(raceBefore);
+  const data =
+    framed.seasonId === null
+      ? { leaderboards: [], fastestLaps: null, carTimes: [] }
+      : await seasonStats(deps, framed.seasonId, asOf);
+  await res.inertia.render('Series/Stats', {
+    asOf: resolved.view,
+    ...data,
+    series: framed.frame,
+  });
 };
 
-const seriesStatsView = (
+/**
+ * The stats view's figures, today's or at `asOf`, in one round trip: the four leaderboards, the
+ * fastest laps of the week the season shows (the latest, or the cut week at `asOf`) and that
+ * week's car times.
+ */
+async function seasonStats(
+  deps: HttpDeps,
+  seasonId: number,
   asOf: Date | undefined,
-  firstDay: Statement<string | null>,
-  asOfView: (firstDay: string | null) => AsOfView,
-) =>
-  seriesView(
-    'stats',
-    'Series/Stats',
-    async (_req, deps, seasonId) => {
-      // Today: one round trip; a past day (docs/as-of.md): one batch of the as-of reads, then
-      // the leaders' names and any further reads the first ones leave.
-      const [all, laps, grid, first] =
-        asOf === undefined
-          ? await batch(deps.knex, [
-              seasonLeaderboardsStatement(seasonId, 10),
-              seasonFastestLapsStatement(seasonId, { limit: 10 }),
-              seasonLapTimeGridStatement(seasonId),
-              firstDay,
-            ])
-          : await batch(deps.knex, [
-              seasonLeaderboardsAtStatement(seasonId, asOf, 10),
-              seasonFastestLapsAsOfStatement(seasonId, asOf, { limit: 10 }),
-              seasonLapTimeGridStatement(seasonId, asOf),
-              firstDay,
-            ]).then(async ([boards, rest, grid, first]) => {
-              const [all, laps] = await Promise.all([boards(deps.knex), rest(deps.knex)]);
-              return [all, laps, grid, first] as const;
-            });
-      const boards = LEADERBOARD_TITLES.map(([kind, title, valueLabel]): Leaderboard => ({
-        kind,
-        title,
-        valueLabel,
-        entries: all[kind].map(leaderLine),
-      }));
-      const fastest = laps.items[0];
-      const weekOfLaps = fastest?.raceWeekNum ?? null;
-      const weekTimes = grid.filter((c) => c.raceWeekNum === weekOfLaps);
-      const track = weekTimes[0]?.track ?? null;
-      return {
-        asOf: asOfView(first),
-        leaderboards: boards,
-        fastestLaps:
-          fastest && weekOfLaps !== null
-            ? {
-                week: weekOfLaps + 1,
-                trackName: track?.trackName ?? '',
-                configName: track?.configName ?? null,
-                laps: laps.items.map((l) => ({
-                  rank: l.rank,
-                  driver: { id: l.driver.custId, name: l.driver.displayName },
-                  carName: l.car.carName,
-                  lapTime: l.lapTime,
-                  subsessionId: l.subsessionId,
-                })),
-              }
-            : null,
-        carTimes: weekTimes.map(carTimeLine),
-      };
-    },
-    async (deps) => ({
-      asOf: asOfView(await run(deps.knex, firstDay)),
-      leaderboards: [],
-      fastestLaps: null,
-      carTimes: [],
-    }),
-  );
+): Promise<Omit<ViewData<'Series/Stats'>, 'asOf'>> {
+  const grid = seasonLapTimeGridStatement(seasonId, { lastWeek: true, ...(asOf ? { asOf } : {}) });
+  const [all, laps, weekTimes] =
+    asOf === undefined
+      ? await batch(deps.knex, [
+          seasonLeaderboardsStatement(seasonId, 10),
+          seasonFastestLapsStatement(seasonId, { limit: 10 }),
+          grid,
+        ])
+      : await batch(deps.knex, [
+          seasonLeaderboardsAtStatement(seasonId, asOf, 10),
+          seasonFastestLapsAsOfStatement(seasonId, asOf, { limit: 10 }),
+          grid,
+        ]).then(async ([boards, rest, grid]) => {
+          const [all, laps] = await Promise.all([boards(deps.knex), rest(deps.knex)]);
+          return [all, laps, grid] as const;
+        });
+  const boards = LEADERBOARD_TITLES.map(([kind, title, valueLabel]): Leaderboard => ({
+    kind,
+    title,
+    valueLabel,
+    entries: all[kind].map(leaderLine),
+  }));
+  const fastest = laps.items[0];
+  const track = weekTimes.find((c) => c.raceWeekNum === fastest?.raceWeekNum)?.track ?? null;
+  return {
+    leaderboards: boards,
+    fastestLaps: fastest
+      ? {
+          week: fastest.raceWeekNum + 1,
+          trackName: track?.trackName ?? '',
+          configName: track?.configName ?? null,
+          laps: laps.items.map((l) => ({
+            rank: l.rank,
+            driver: { id: l.driver.custId, name: l.driver.displayName },
+            carName: l.car.carName,
+            lapTime: l.lapTime,
+            subsessionId: l.subsessionId,
+          })),
+        }
+      : null,
+    // The car times of the week of the laps (none without laps).
+    carTimes: fastest
+      ? weekTimes.filter((c) => c.raceWeekNum === fastest.raceWeekNum).map(carTimeLine)
+      : [],
+  };
+}
 
 export const showSeriesLapTimes = seriesView(
   'lap-times',

@@ -156,6 +156,23 @@ export async function pageAsOfDeferred(
   return { ok: true, asOf: state.asOf, firstDay: known(state.view.min), view: () => state.view };
 }
 
+/**
+ * pageAsOf for a page that sends the first race day (the as-of bar's bound, and what a date is
+ * checked against) with its first batch (src/db/batch.ts) whatever the URL names: `firstDay` is
+ * the statement to send and `resolve` answers what pageAsOf answers from its value.
+ */
+export function pageAsOfStatement(
+  deps: AsOfDeps,
+  query: Record<string, unknown>,
+  clocks: PageClocks = 'both',
+): { firstDay: Statement<string | null>; resolve(firstDay: string | null): PageAsOf } {
+  const now = nowOf(deps);
+  return {
+    firstDay: firstRaceDayStatement(),
+    resolve: (firstDay) => resolvePageAsOf(now, firstDay, query, clocks),
+  };
+}
+
 /** `?…` of the query without the `drop` parameters (and without non-string values). */
 export function withoutParameters(
   query: Record<string, unknown>,
