@@ -16,8 +16,8 @@ export const subsessionsPart: ResultsPart = {
   // 3: indexes for a season's strongest splits and for the sessions list; 4: the session's
   // largest split (the split prediction's field-size evidence) on its row; 5: the category on
   // every result row, a driver's races by category, and the head to head's columns in the
-  // driver's races index.
-  version: 5,
+  // driver's races index; 6: the split prediction's columns in the series' sessions index.
+  version: 6,
   tables: [SUBSESSIONS_TABLE, RESULTS_TABLE, SESSIONS_TABLE],
   createTables: createSubsessionTables,
   apply: applySubsessions,

@@ -155,7 +155,11 @@ export async function createSubsessionIndexes(db: Knex.Transaction | Knex): Prom
   await db.raw(
     `CREATE INDEX racing_sessions_recent ON ${SESSIONS_TABLE} (start_time DESC, session_id DESC)`,
   );
+  // A series' sessions, newest first, with what the split prediction reads of each
+  // (src/queries/racing/slot-predictions.ts): its probes, its last sessions and its field cap
+  // over eight weeks read this index alone, not a table row per session.
   await db.raw(
-    `CREATE INDEX racing_sessions_series ON ${SESSIONS_TABLE} (series_id, start_time DESC, session_id DESC)`,
+    `CREATE INDEX racing_sessions_series ON ${SESSIONS_TABLE} (series_id, start_time DESC, session_id DESC)
+      INCLUDE (num_drivers, num_subsessions, largest_split, max_sof, track_id)`,
   );
 }
