@@ -1,6 +1,6 @@
 import { shouldIntercept } from '@inertiajs/core';
 import { config, router } from '@inertiajs/react';
-import type { AnchorHTMLAttributes, MouseEvent } from 'react';
+import { createElement, type AnchorHTMLAttributes, type MouseEvent } from 'react';
 
 export interface PageLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   href: string;
@@ -35,53 +35,66 @@ function cancelHover(target: EventTarget): void {
  * `<Link>` for what this leaves out: other prefetch modes, other methods, data, the in-flight
  * `data-loading` attribute.
  */
-export function PageLink({
-  href,
-  preserveScroll,
-  preserveState,
-  prefetch,
-  onClick,
-  onMouseEnter,
-  onMouseLeave,
-  ...props
-}: PageLinkProps) {
-  const options = {
-    ...(preserveScroll ? { preserveScroll } : {}),
-    ...(preserveState ? { preserveState } : {}),
-  };
+export function PageLink(props: PageLinkProps) {
+  const { href, prefetch, onClick } = props;
   const visit = (event: MouseEvent<HTMLAnchorElement>) => {
     if (prefetch) cancelHover(event.currentTarget);
     onClick?.(event);
     if (!shouldIntercept(event)) return;
     event.preventDefault();
-    router.visit(href, options);
+    router.visit(href, visitOptions(props));
   };
-  if (!prefetch) {
-    return (
-      <a
-        {...props}
-        href={href}
-        onClick={visit}
-        onMouseEnter={onMouseEnter}
-        onMouseLeave={onMouseLeave}
-      />
-    );
+  // The `<a>`'s props: the caller's attributes in their order, then href and the handlers. Built
+  // key by key rather than with a rest pattern and a spread: V8 copies objects of a shape it has
+  // not met (each combination of a link's attributes is one) through its slow path, some
+  // microseconds per link, and a page renders dozens of links.
+  const anchor: Record<string, unknown> = {};
+  for (const key in props) {
+    if (!ownProps.has(key)) anchor[key] = props[key as keyof PageLinkProps];
   }
-  const hover = (event: MouseEvent<HTMLAnchorElement>) => {
-    onMouseEnter?.(event);
+  anchor.href = href;
+  anchor.onClick = visit;
+  if (!prefetch) {
+    anchor.onMouseEnter = props.onMouseEnter;
+    anchor.onMouseLeave = props.onMouseLeave;
+    return createElement('a', anchor);
+  }
+  anchor.onMouseEnter = (event: MouseEvent<HTMLAnchorElement>) => {
+    props.onMouseEnter?.(event);
     const target = event.currentTarget;
     cancelHover(target);
     hoverTimers.set(
       target,
       setTimeout(() => {
         hoverTimers.delete(target);
-        router.prefetch(href, options, { cacheFor: config.get('prefetch.cacheFor') });
+        router.prefetch(href, visitOptions(props), {
+          cacheFor: config.get('prefetch.cacheFor'),
+        });
       }, config.get('prefetch.hoverDelay')),
     );
   };
-  const leave = (event: MouseEvent<HTMLAnchorElement>) => {
-    onMouseLeave?.(event);
+  anchor.onMouseLeave = (event: MouseEvent<HTMLAnchorElement>) => {
+    props.onMouseLeave?.(event);
     cancelHover(event.currentTarget);
   };
-  return <a {...props} href={href} onClick={visit} onMouseEnter={hover} onMouseLeave={leave} />;
+  return createElement('a', anchor);
+}
+
+/** PageLink's own props, which are not attributes of its `<a>`. */
+const ownProps = new Set<string>([
+  'href',
+  'preserveScroll',
+  'preserveState',
+  'prefetch',
+  'onClick',
+  'onMouseEnter',
+  'onMouseLeave',
+]);
+
+/** The options of the visit (and prefetch) of a link. */
+function visitOptions({ preserveScroll, preserveState }: PageLinkProps) {
+  return {
+    ...(preserveScroll ? { preserveScroll } : {}),
+    ...(preserveState ? { preserveState } : {}),
+  };
 }
