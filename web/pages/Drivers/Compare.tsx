@@ -303,7 +303,7 @@ function HeadToHeadCard({
             <div>
               <dt className="text-ink-muted">Finished ahead</dt>
               <dd className="font-medium text-ink tabular-nums" data-test="h2h-ahead">
-                {aName} {duel.aAhead} – {duel.bAhead} {bName}
+                {`${aName} ${duel.aAhead} – ${duel.bAhead} ${bName}`}
               </dd>
             </div>
             <div>
@@ -323,10 +323,10 @@ function HeadToHeadCard({
                   href={route('subsessions.show', { id: r.subsessionId })}
                   className="text-accent hover:underline"
                 >
-                  {r.seriesName} · {r.trackName}
+                  {`${r.seriesName} · ${r.trackName}`}
                 </PageLink>
                 <span className="ml-auto tabular-nums text-ink">
-                  {formatPosition(r.aPosition)} vs {formatPosition(r.bPosition)}
+                  {`${formatPosition(r.aPosition)} vs ${formatPosition(r.bPosition)}`}
                 </span>
               </li>
             ))}
