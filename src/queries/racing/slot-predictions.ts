@@ -143,10 +143,14 @@ function comingSlots(weeks: readonly SeasonWeekDto[], nowMs: number, limit: numb
   for (const week of weeks) {
     const weekStartMs = Date.parse(`${week.startDate}T00:00:00Z`);
     if (weekStartMs + WEEK_MS <= nowMs) continue;
+    // Each slot's time of day, in the order of its "HH:MM".
+    const times = [...week.timeSlots].sort().map((slot) => {
+      const [h, m] = slot.split(':').map(Number);
+      return ((h ?? 0) * 60 + (m ?? 0)) * 60_000;
+    });
     for (let day = 0; day < 7; day++) {
-      for (const slot of [...week.timeSlots].sort()) {
-        const [h, m] = slot.split(':').map(Number);
-        const startMs = weekStartMs + day * DAY_MS + ((h ?? 0) * 60 + (m ?? 0)) * 60_000;
+      for (const time of times) {
+        const startMs = weekStartMs + day * DAY_MS + time;
         if (startMs > nowMs)
           slots.push({ startMs, weekStartMs, trackId: week.track.trackId, week });
       }
