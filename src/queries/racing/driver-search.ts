@@ -29,11 +29,11 @@ export interface DriverSearchHitDto {
  * (racing_driver_search_hits: the DTO's JSON, licences by category;
  * src/projections/drivers/search-hits.ts), so neither PostgreSQL nor Node builds a hit per
  * request. One statement, in the database function `racing_search_driver_hits`
- * (migrations/0098_racing_search_driver_hits.ts), which keeps one plan per connection: planned
- * per call, the statement cost about as much to plan as to run. Two scans are one-time filters
- * that run only when they can change the answer: the later-word scan when fewer than `limit`
- * names start with the text (those rank above every later-word-only match), the fragment scan
- * when the word starts found fewer than `limit`.
+ * (migrations/0098_racing_search_driver_hits.ts, 0099_…_ranked_once.ts), which keeps one plan
+ * per connection: planned per call, the search cost about as much to plan as to run. Two scans
+ * run only when they can change the answer: the later-word scan when fewer than `limit` names
+ * start with the text (those rank above every later-word-only match), the fragment scan when
+ * the word starts found fewer than `limit`.
  */
 export async function searchDrivers(
   db: Knex,
