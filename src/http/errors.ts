@@ -80,29 +80,6 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return false;
 }
 
-/**
- * PostgreSQL's answers for a relation, function or column the statement names that the database
- * does not have. Against a migrated database that happens while a read model is being rebuilt
- * for a version change: the code already reads the new version's tables, and the rebuild swaps
- * them in when its replay ends (docs/projections.md, "Rebuilds").
- */
-const READ_MODEL_MISSING_CODES = new Set([
-  '42P01', // undefined_table
-  '42883', // undefined_function
-  '42703', // undefined_column
-]);
-
-/** Whether `err` (or what it wraps) is a statement naming a table, function or column not there. */
-export function isReadModelMissing(err: unknown): boolean {
-  for (let e = err, depth = 0; e && depth < 5; depth++) {
-    if (typeof e !== 'object') return false;
-    const { code } = e as { code?: unknown };
-    if (typeof code === 'string' && READ_MODEL_MISSING_CODES.has(code)) return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
 export function codeForStatus(status: number): string {
   switch (status) {
     case 400:
@@ -239,13 +216,9 @@ export function errorHandler(opts: { logger: Logger; production: boolean }): Err
     if (answered === true) return;
     const err =
       answered ??
-      (thrown instanceof HttpError
-        ? thrown
-        : isDatabaseUnavailable(thrown)
-          ? new ServiceUnavailableError('database', thrown)
-          : isReadModelMissing(thrown)
-            ? new ServiceUnavailableError('read model', thrown)
-            : thrown);
+      (!(thrown instanceof HttpError) && isDatabaseUnavailable(thrown)
+        ? new ServiceUnavailableError('database', thrown)
+        : thrown);
     void (async () => {
       if (err instanceof ZodError) {
         if (isApiRequest(req)) {
@@ -262,15 +235,7 @@ export function errorHandler(opts: { logger: Logger; production: boolean }): Err
         }
       }
       const status = statusOf(err);
-      if (err instanceof ServiceUnavailableError && err.part === 'read model') {
-        // A rebuild not swapped in yet, or a statement naming what no version has (a bug):
-        // logged whole, as a failed request is.
-        opts.logger.error(
-          { err: err.cause, reqId: req.id },
-          'answered 503: a read model is missing',
-        );
-        res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
-      } else if (err instanceof ServiceUnavailableError) {
+      if (err instanceof ServiceUnavailableError) {
         // The outage is logged by the part that saw it; one short line per request here.
         opts.logger.warn(
           {

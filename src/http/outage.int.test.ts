@@ -17,7 +17,6 @@ import {
   type TestRuntime,
 } from '../../tests/support/runtime.ts';
 import { hostPortOf, startTcpProxy, type TcpProxy } from '../../tests/support/tcp-proxy.ts';
-import { DRIVER_SEARCH_HITS_TABLE } from '../projections/drivers/tables.ts';
 import { createRedisRateLimiter } from './auth/rate-limit.ts';
 import { ServiceUnavailableError } from './errors.ts';
 import { PASSWORD, registerUser, send, startHarness } from './accounts/test-support/harness.ts';
@@ -110,65 +109,6 @@ describe('the database goes away and comes back', () => {
     await proxy.up();
     expect((await until(api, (r) => r.status === 200)).status).toBe(200);
     expect((await until(page, (r) => r.status === 200)).status).toBe(200);
-  });
-});
-
-describe('a read model the code reads is not there yet', () => {
-  let db: TestDatabase;
-  let server: RunningWebServer;
-  let dataDir: string;
-
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    await catchUpTo(db.runtime, db.runtime.projections.all);
-    dataDir = await mkdtemp(path.join(tmpdir(), 'pitwall-outage-'));
-    const rt = db.runtime;
-    server = await startWebServer(
-      {
-        config: testConfig({ DATA_DIR: dataDir, API_CACHE_SECONDS: '0' }),
-        logger: rt.logger,
-        knex: rt.knex,
-        databaseUrl: db.url,
-        eventStore: rt.eventStore,
-        jobs: rt.jobs,
-        mailer: rt.mailer,
-        projections: rt.projections,
-        web: { mode: 'none', version: 'v1' },
-      },
-      { port: 0, host: '127.0.0.1' },
-    );
-  }, 120_000);
-
-  afterAll(async () => {
-    await server?.close(100);
-    await db?.drop();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  });
-
-  it('answers 503 with Retry-After (never 500) while a version change rebuilds it', async () => {
-    const api = () => fetch(`${server.url}/api/drivers/search?q=ma`);
-    const page = () =>
-      fetch(`${server.url}/search?q=ma`, {
-        headers: { 'X-Inertia': 'true', 'X-Inertia-Version': 'v1' },
-      });
-    expect((await api()).status).toBe(200);
-    expect((await page()).status).toBe(200);
-    // The drivers read model of a version whose rebuild has not swapped its tables in yet.
-    await db.knex.schema.renameTable(DRIVER_SEARCH_HITS_TABLE, `${DRIVER_SEARCH_HITS_TABLE}_old`);
-    try {
-      for (const ask of [api, page]) {
-        const res = await ask();
-        expect(res.status).toBe(503);
-        expect(res.headers.get('retry-after')).toBe('5');
-      }
-      const body = (await (await api()).json()) as { error: string };
-      expect(body.error).toBe('service_unavailable');
-      // What does not read it answers as before.
-      expect((await fetch(`${server.url}/api/series`)).status).toBe(200);
-    } finally {
-      await db.knex.schema.renameTable(`${DRIVER_SEARCH_HITS_TABLE}_old`, DRIVER_SEARCH_HITS_TABLE);
-    }
-    expect((await api()).status).toBe(200);
   });
 });
 
