@@ -26,5 +26,5 @@ await serveBenchApp({
     if (rebuilt.length > 0)
       console.error(`[pages-server] built ${rebuilt.length} stale read models`);
   },
-  line: { version: builtAssets(buildDir).version },
+  line: () => ({ version: builtAssets(buildDir).version }),
 });

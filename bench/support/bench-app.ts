@@ -31,8 +31,8 @@ export async function serveBenchApp(opts: {
   config?: Record<string, string | undefined>;
   /** Runs in the primary before it serves (read models the bench needs built). */
   prepare?: (rt: Runtime) => Promise<void>;
-  /** More fields of the JSON line. */
-  line?: Record<string, unknown>;
+  /** More fields of the JSON line (read in the primary only, once it serves). */
+  line?: () => Record<string, unknown>;
 }): Promise<void> {
   const webProcesses = Number(process.env.BENCH_WEB_PROCESSES ?? '1');
   if (!Number.isInteger(webProcesses) || webProcesses < 1 || webProcesses > 64)
@@ -83,7 +83,7 @@ export async function serveBenchApp(opts: {
     url = `http://127.0.0.1:${port}`;
     close = () => children.close();
   }
-  console.log(JSON.stringify({ url, webProcesses, ...opts.line }));
+  console.log(JSON.stringify({ url, webProcesses, ...opts.line?.() }));
 
   process.once('SIGTERM', () => {
     void (async () => {
