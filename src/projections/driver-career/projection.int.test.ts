@@ -1,22 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/runtime.ts';
+import { describe, expect, it } from 'vitest';
 import {
   applyRacingEvents,
   buildSubsession,
-  createRacingTables,
   raceRow,
   rowsOf,
+  useRacingDatabase,
 } from '../racing/testing.ts';
 import { DRIVER_TOTALS_TABLE, DRIVER_USAGE_TABLE, DRIVER_YEARS_TABLE } from './tables.ts';
 
-let db: TestDatabase;
-beforeAll(async () => {
-  db = await createTestDatabase();
-  await createRacingTables(db.knex);
-});
-afterAll(async () => {
-  await db.drop();
-});
+const db = useRacingDatabase();
 
 const years = (custId: number) =>
   rowsOf(db.knex, DRIVER_YEARS_TABLE, { cust_id: custId }, ['season_year']).then((rows) =>

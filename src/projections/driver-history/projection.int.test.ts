@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/runtime.ts';
+import { describe, expect, it } from 'vitest';
 import { run } from '../../db/batch.ts';
 import type { RacingEvent } from '../../events/racing.ts';
 import type { RecordedEvent } from '../../eventstore/port.ts';
@@ -12,21 +11,12 @@ import {
   applyRacingEvents,
   asRecorded,
   buildSubsession,
-  createRacingTables,
   raceRow,
+  useRacingDatabase,
 } from '../racing/testing.ts';
 import { DRIVER_HISTORY_TABLE } from './tables.ts';
 
-let db: TestDatabase;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  await createRacingTables(db.knex);
-});
-
-afterAll(async () => {
-  await db.drop();
-});
+const db = useRacingDatabase();
 
 /** A result event recorded (learned) at `recordedAt`. */
 function recorded(event: RacingEvent, recordedAt: string): RecordedEvent {

@@ -1,15 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/runtime.ts';
+import { describe, expect, it } from 'vitest';
 import { racingCategoryFromId, type DriverProfileData } from '../../events/racing.ts';
 import {
   applyRacingEvents,
   asRecorded,
   buildSubsession,
-  createRacingTables,
   raceRow,
   readFixture,
   rowOf,
   rowsOf,
+  useRacingDatabase,
 } from '../racing/testing.ts';
 import { toLicense, type LicenseRow } from '../../queries/racing/shapes.ts';
 import {
@@ -21,16 +20,7 @@ import {
   LICENCE_CLASS_COUNTS_TABLE,
 } from './tables.ts';
 
-let db: TestDatabase;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  await createRacingTables(db.knex);
-});
-
-afterAll(async () => {
-  await db.drop();
-});
+const db = useRacingDatabase();
 
 interface FixtureLicence {
   category_id: number;

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/runtime.ts';
+import { describe, expect, it } from 'vitest';
 import { toLicense, type LicenseRow } from '../../queries/racing/shapes.ts';
-import { createRacingTables } from '../racing/testing.ts';
+import { useRacingDatabase } from '../racing/testing.ts';
 import { LICENCE_JSON, writeSearchHits } from './search-hits.ts';
 import { DRIVER_LICENSES_TABLE, DRIVER_SEARCH_HITS_TABLE, DRIVERS_TABLE } from './tables.ts';
 
@@ -11,16 +10,7 @@ import { DRIVER_LICENSES_TABLE, DRIVER_SEARCH_HITS_TABLE, DRIVERS_TABLE } from '
  * column can hold and for names that need escaping.
  */
 
-let db: TestDatabase;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  await createRacingTables(db.knex);
-});
-
-afterAll(async () => {
-  await db.drop();
-});
+const db = useRacingDatabase();
 
 type Row = LicenseRow & { json: string };
 

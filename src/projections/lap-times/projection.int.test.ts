@@ -1,26 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/runtime.ts';
+import { describe, expect, it } from 'vitest';
 import {
   applyRacingEvents,
   buildSubsession,
-  createRacingTables,
   raceRow,
   rowOf,
   rowsOf,
   subsessionFromFixture,
+  useRacingDatabase,
 } from '../racing/testing.ts';
 import { CAR_TIMES_TABLE, FASTEST_LAPS_TABLE, WORLD_RECORDS_TABLE } from './tables.ts';
 
-let db: TestDatabase;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  await createRacingTables(db.knex);
-});
-
-afterAll(async () => {
-  await db.drop();
-});
+const db = useRacingDatabase();
 
 describe('lap times read model', () => {
   it('keeps each driver’s best race lap and the car’s best of a fixture week', async () => {

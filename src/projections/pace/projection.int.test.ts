@@ -1,24 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/runtime.ts';
+import { describe, expect, it } from 'vitest';
 import {
   applyRacingEvents,
   buildSubsession,
-  createRacingTables,
   raceRow,
   rowsOf,
+  useRacingDatabase,
 } from '../racing/testing.ts';
 import { PACE_TABLE } from './tables.ts';
 
-let db: TestDatabase;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  await createRacingTables(db.knex);
-});
-
-afterAll(async () => {
-  await db.drop();
-});
+const db = useRacingDatabase();
 
 const paceRows = async () =>
   (await rowsOf(db.knex, PACE_TABLE, { season_id: 9100 }, ['car_id', 'irating_band'])).map((r) => ({

@@ -1,24 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/runtime.ts';
+import { describe, expect, it } from 'vitest';
 import {
   applyRacingEvents,
   buildSubsession,
-  createRacingTables,
   raceRow,
   rowsOf,
+  useRacingDatabase,
 } from '../racing/testing.ts';
 import { PARTICIPATION_TABLE, PARTICIPATION_WEEKS_TABLE, WEEK_DRIVERS_TABLE } from './tables.ts';
 
-let db: TestDatabase;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  await createRacingTables(db.knex);
-});
-
-afterAll(async () => {
-  await db.drop();
-});
+const db = useRacingDatabase();
 
 describe('participation read model', () => {
   it('counts sessions, splits, drivers and strength of field per week and time slot', async () => {

@@ -3,6 +3,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Knex } from 'knex';
+import { afterAll, beforeAll } from 'vitest';
+import type { TestDatabase } from '../../../tests/support/runtime.ts';
 import {
   racingCategoryFromId,
   subsessionResultsData,
@@ -15,9 +17,10 @@ import { makePosition, type RecordedEvent } from '../../eventstore/port.ts';
 import { racingProjections } from './index.ts';
 
 /**
- * Test support for the racing read models: applies racing events to their tables the way the
- * runner does (each projection its own transaction, recorded-event envelopes) without an event
- * store, and builds events from factories or from the recorded iRacing fixtures.
+ * Test support for the racing read models: gives a test file its own database with the racing
+ * tables, applies racing events to them the way the runner does (each projection its own
+ * transaction, recorded-event envelopes) without an event store, and builds events from
+ * factories or from the recorded iRacing fixtures.
  */
 
 let sequence = 0;
@@ -41,6 +44,42 @@ export function asRecorded(
 
 export async function createRacingTables(knex: Knex): Promise<void> {
   for (const p of racingProjections) await p.createTables(knex);
+}
+
+/** A test file's database with the racing tables; `knex` may be used inside hooks and tests only. */
+export interface RacingTestDatabase {
+  readonly knex: Knex;
+}
+
+/**
+ * A fresh test database with every racing table for the enclosing file or describe: a beforeAll
+ * copies the migrated template under a unique name (tests/support/runtime.ts, so files running
+ * in parallel never share rows), creates the racing tables and applies `seed`; an afterAll drops
+ * it. A test's own seeding hooks are registered after this call (vitest runs them in order).
+ */
+export function useRacingDatabase(
+  options: { seed?: (knex: Knex) => Promise<void> } = {},
+): RacingTestDatabase {
+  let db: TestDatabase | undefined;
+  beforeAll(async () => {
+    // Loaded here, not at the top: the int-test harness brings the whole app runtime, which the
+    // unit tests that import only this file's event factories do not need.
+    const { createTestDatabase } = await import('../../../tests/support/runtime.ts');
+    db = await createTestDatabase();
+    await createRacingTables(db.knex);
+    await options.seed?.(db.knex);
+  });
+  afterAll(async () => {
+    await db?.drop();
+    db = undefined;
+  });
+  return {
+    get knex(): Knex {
+      if (!db)
+        throw new Error('useRacingDatabase: the database exists only inside hooks and tests');
+      return db.knex;
+    },
+  };
 }
 
 /** Applies the events to every racing projection that handles their types, one batch each. */

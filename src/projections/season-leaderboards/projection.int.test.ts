@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/runtime.ts';
+import { describe, expect, it } from 'vitest';
 import {
   applyRacingEvents,
   buildSubsession,
-  createRacingTables,
   raceRow,
   rowsOf,
   subsessionFromFixture,
+  useRacingDatabase,
 } from '../racing/testing.ts';
 import {
   SEASON_DRIVER_COUNTS_TABLE,
@@ -15,16 +14,7 @@ import {
   SEASON_WEEK_DRIVER_STATS_TABLE,
 } from './tables.ts';
 
-let db: TestDatabase;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  await createRacingTables(db.knex);
-});
-
-afterAll(async () => {
-  await db.drop();
-});
+const db = useRacingDatabase();
 
 /** The season's number of drivers as kept (null: no row). */
 const driverCount = async (seasonId: number) =>

@@ -1,26 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/runtime.ts';
+import { describe, expect, it } from 'vitest';
 import { racingCategoryFromId, type SeasonScheduledData } from '../../events/racing.ts';
 import {
   applyRacingEvents,
-  createRacingTables,
   readFixture,
   rowOf,
   rowsOf,
+  useRacingDatabase,
 } from '../racing/testing.ts';
 import { SERIES_TABLE } from '../series/tables.ts';
 import { SEASON_WEEKS_TABLE, SEASONS_TABLE } from './tables.ts';
 
-let db: TestDatabase;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  await createRacingTables(db.knex);
-});
-
-afterAll(async () => {
-  await db.drop();
-});
+const db = useRacingDatabase();
 
 interface FixtureSeason {
   season_id: number;

@@ -1,25 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/runtime.ts';
+import { describe, expect, it } from 'vitest';
 import {
   applyRacingEvents,
   buildSubsession,
-  createRacingTables,
   raceRow,
   rowOf,
   subsessionFromFixture,
+  useRacingDatabase,
 } from '../racing/testing.ts';
 import { RESULTS_TABLE, SESSIONS_TABLE, SUBSESSIONS_TABLE } from './tables.ts';
 
-let db: TestDatabase;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  await createRacingTables(db.knex);
-});
-
-afterAll(async () => {
-  await db.drop();
-});
+const db = useRacingDatabase();
 
 describe('subsessions read model', () => {
   it('records a multiclass fixture: subsession header, winner and one row per driver per simsession', async () => {

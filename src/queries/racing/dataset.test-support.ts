@@ -3,7 +3,6 @@ import type { RacingEvent, SeasonScheduledData } from '../../events/racing.ts';
 import {
   applyRacingEvents,
   buildSubsession,
-  createRacingTables,
   raceRow,
   subsessionFromFixture,
 } from '../../projections/racing/testing.ts';
@@ -215,7 +214,7 @@ export const DATASET_EVENTS: RacingEvent[] = [
   },
 ];
 
-export async function seedRacingDataset(knex: Knex): Promise<void> {
-  await createRacingTables(knex);
-  await applyRacingEvents(knex, DATASET_EVENTS, { occurredAt: '2024-12-01T00:00:00.000Z' });
+/** Applies the dataset to the racing tables: `useRacingDatabase({ seed: seedRacingDataset })`. */
+export function seedRacingDataset(knex: Knex): Promise<void> {
+  return applyRacingEvents(knex, DATASET_EVENTS, { occurredAt: '2024-12-01T00:00:00.000Z' });
 }

@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/runtime.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   DRIVER_LICENSES_TABLE,
   DRIVERS_TABLE,
@@ -8,7 +7,7 @@ import {
   SURNAME_PREFIX_KEY,
 } from '../../projections/drivers/tables.ts';
 import { writeSearchHits } from '../../projections/drivers/search-hits.ts';
-import { createRacingTables } from '../../projections/racing/testing.ts';
+import { useRacingDatabase } from '../../projections/racing/testing.ts';
 import { batch } from '../../db/batch.ts';
 import {
   searchDriverHits,
@@ -109,11 +108,9 @@ RARE.push('Rothmann Ida', 'Ida Grothe', 'Anna Schneiderova', 'Idan Ross');
 RARE.push('Jörg Möller', 'Möller Jan', 'Ørjan Moe', 'Ana 100% Racing', 'Back\\slash Ray');
 const CATEGORIES = ['sports_car', 'oval', 'formula_car'];
 
-let db: TestDatabase;
+const db = useRacingDatabase();
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  await createRacingTables(db.knex);
   // 400 drivers: every first × last name pair, some with a middle word, some named twice; ids
   // chosen so that a customer id can also be the start of a name ("1001 Racing").
   const drivers = Array.from({ length: 400 }, (_, i) => {
@@ -152,10 +149,6 @@ beforeAll(async () => {
   // Each driver's stored hit, as the drivers read model writes it after a batch or a rebuild.
   await writeSearchHits(db.knex, 'all');
   await db.knex.raw(`ANALYZE ${DRIVERS_TABLE}, ${DRIVER_LICENSES_TABLE}`);
-});
-
-afterAll(async () => {
-  await db.drop();
 });
 
 /** Texts as people type them: 2–5 letters of a word, whole words and names, inner fragments, ids. */

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/runtime.ts';
+import { describe, expect, it } from 'vitest';
+import { useRacingDatabase } from '../../projections/racing/testing.ts';
 import { seedRacingDataset } from './dataset.test-support.ts';
 import { listDrivers } from './drivers.ts';
 import { listDriversAt, type ListDriversAtParams } from './drivers-as-of.ts';
@@ -12,16 +12,8 @@ import { COUNTS_AS_START_SQL } from '../../projections/racing/rebuild-sql.ts';
  * → 2850, 2990, 1400), on 2025-01-15 at 18:00 (5004: 1, 3 → 3050, 2620) and 20:00 (5005: 1, 2
  * → 3080, 2860).
  */
-let db: TestDatabase;
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  await seedRacingDataset(db.knex);
-});
-
-afterAll(async () => {
-  await db.drop();
-});
+const db = useRacingDatabase({ seed: seedRacingDataset });
 
 const at = (instant: string, more: Partial<ListDriversAtParams> = {}) =>
   listDriversAt(db.knex, { category: 'sports_car', at: instant, ...more });

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/runtime.ts';
+import { describe, expect, it } from 'vitest';
+import { useRacingDatabase } from '../../projections/racing/testing.ts';
 import { seedRacingDataset } from './dataset.test-support.ts';
 import {
   compareDrivers,
@@ -12,16 +12,7 @@ import { run } from '../../db/batch.ts';
 import { searchDrivers } from './driver-search.ts';
 import { encodeCursor, InvalidQueryError } from './paging.ts';
 
-let db: TestDatabase;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  await seedRacingDataset(db.knex);
-});
-
-afterAll(async () => {
-  await db.drop();
-});
+const db = useRacingDatabase({ seed: seedRacingDataset });
 
 describe('driver queries', () => {
   it('lists a category by iRating, highest first, across keyset pages', async () => {

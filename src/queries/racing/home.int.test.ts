@@ -1,20 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/runtime.ts';
+import { describe, expect, it } from 'vitest';
+import { useRacingDatabase } from '../../projections/racing/testing.ts';
 import { seedRacingDataset } from './dataset.test-support.ts';
 import { run } from '../../db/batch.ts';
 import { SESSIONS_TABLE, SUBSESSIONS_TABLE } from '../../projections/subsessions/tables.ts';
 import { NOTABLE_RACES_DAYS, NOTABLE_RACES_MIN_FIELD, homeRacingStatement } from './home.ts';
 
-let db: TestDatabase;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  await seedRacingDataset(db.knex);
-});
-
-afterAll(async () => {
-  await db?.drop();
-});
+const db = useRacingDatabase({ seed: seedRacingDataset });
 
 const LIMITS = { topDrivers: 5, notableRaces: 5, seriesWeeks: 5 };
 

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/runtime.ts';
+import { describe, expect, it } from 'vitest';
+import { useRacingDatabase } from '../../projections/racing/testing.ts';
 import { run } from '../../db/batch.ts';
 import { seedRacingDataset } from './dataset.test-support.ts';
 import { LEADERBOARDS, seasonLeaderboard, seasonLeaderboardsAtStatement } from './leaderboards.ts';
@@ -11,21 +11,13 @@ import { seasonCarTimes, seasonFastestLaps } from './seasons.ts';
  * Season 5000 of the query dataset as it stood at an instant: week 0 raced 2025-01-08 at 18:00
  * (splits 5001, 5002) and 20:00 (5003), week 1 on 2025-01-15 at 18:00 (5004) and 20:00 (5005).
  */
-let db: TestDatabase;
 const SEASON = 5000;
 const at = (iso: string) => new Date(iso);
 const AFTER_ALL = at('2030-01-01T00:00:00Z');
 /** Week 1 half raced: 5004 counts, 5005 does not. */
 const MID_WEEK_1 = at('2025-01-15T19:00:00Z');
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  await seedRacingDataset(db.knex);
-});
-
-afterAll(async () => {
-  await db.drop();
-});
+const db = useRacingDatabase({ seed: seedRacingDataset });
 
 const board = async (kind: (typeof LEADERBOARDS)[number], asOf?: Date) =>
   (await seasonLeaderboard(db.knex, SEASON, kind, asOf ? { asOf } : {})).items.map((e) => [

@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/runtime.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../../db/batch.ts';
 import { preparedRows } from '../../db/prepared.ts';
 import type { SubsessionResultsData } from '../../events/racing/results.ts';
 import {
   applyRacingEvents,
   buildSubsession,
-  createRacingTables,
   raceRow,
+  useRacingDatabase,
 } from '../../projections/racing/testing.ts';
 import { LEADERBOARDS, seasonLeaderboard, seasonLeaderboardsAtStatement } from './leaderboards.ts';
 import { seasonFastestLaps } from './seasons.ts';
@@ -26,7 +25,7 @@ import {
  * one or two splits, random fields and orders (a fixed seed), recorded day by day, one day of
  * week 1 recorded late (after week 2) and one race corrected.
  */
-let db: TestDatabase;
+const db = useRacingDatabase();
 const SEASON = 7000;
 const DAY_MS = 86_400_000;
 const SEASON_START = Date.parse('2025-03-03T00:00:00Z');
@@ -123,8 +122,6 @@ const CORRECTION: SubsessionResultsData = {
 const FINAL = DAYS.flat().map((r) => (r.subsessionId === CORRECTED.subsessionId ? CORRECTION : r));
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  await createRacingTables(db.knex);
   const record = (races: SubsessionResultsData[], type = 'SubsessionResultsRecorded' as const) =>
     applyRacingEvents(
       db.knex,
@@ -139,10 +136,6 @@ beforeAll(async () => {
     await record(TIED.slice(day, day + TIED_DRIVERS / 20));
   }
 }, 180_000);
-
-afterAll(async () => {
-  await db?.drop();
-});
 
 /**
  * A season where everybody ties: 1,200 drivers race every race day (two weeks of three days, one

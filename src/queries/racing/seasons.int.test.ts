@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/runtime.ts';
+import { describe, expect, it } from 'vitest';
+import { useRacingDatabase } from '../../projections/racing/testing.ts';
 import { run } from '../../db/batch.ts';
 import { seedRacingDataset } from './dataset.test-support.ts';
 import { iratingDistribution } from './distribution.ts';
@@ -18,16 +18,7 @@ import { getSeries, listSeries, searchSeries } from './series.ts';
 import { getSession, subsessionResults } from './subsessions.ts';
 import { worldRecords } from './world-records.ts';
 
-let db: TestDatabase;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  await seedRacingDataset(db.knex);
-});
-
-afterAll(async () => {
-  await db.drop();
-});
+const db = useRacingDatabase({ seed: seedRacingDataset });
 
 describe('season queries', () => {
   it('shows the schedule with each week’s participation', async () => {

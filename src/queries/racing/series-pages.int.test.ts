@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/runtime.ts';
 import { run } from '../../db/batch.ts';
-import { asRecorded } from '../../projections/racing/testing.ts';
+import { asRecorded, useRacingDatabase } from '../../projections/racing/testing.ts';
 import { SEASONS_TABLE } from '../../projections/seasons/tables.ts';
 import { sessionReplaysProjection } from '../../projections/session-replays/projection.ts';
 import { seedRacingDataset } from './dataset.test-support.ts';
@@ -20,11 +19,9 @@ import { getSession } from './subsessions.ts';
 import { worldRecordFiltersStatement } from './world-records.ts';
 
 /** The queries behind the series, session and admin sessions pages, on the query dataset. */
-let db: TestDatabase;
+const db = useRacingDatabase({ seed: seedRacingDataset });
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  await seedRacingDataset(db.knex);
   await sessionReplaysProjection.createTables(db.knex);
   // Session 52 was replayed twice; the list shows the latest run.
   const requested = (run: number, requestedAt: string) => ({
@@ -40,10 +37,6 @@ beforeAll(async () => {
       ]),
     ),
   );
-});
-
-afterAll(async () => {
-  await db.drop();
 });
 
 describe('series pages', () => {

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/runtime.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../../db/batch.ts';
 import { WEEK_MS, predictSlot, type PastSession } from '../../domain/split-prediction.ts';
-import { createSubsessionTables, SESSIONS_TABLE } from '../../projections/subsessions/tables.ts';
+import { useRacingDatabase } from '../../projections/racing/testing.ts';
+import { SESSIONS_TABLE } from '../../projections/subsessions/tables.ts';
 import type { ScheduleWeekDto } from './seasons.ts';
 import { seriesSlotPredictionsStatement } from './slot-predictions.ts';
 
@@ -10,7 +10,7 @@ import { seriesSlotPredictionsStatement } from './slot-predictions.ts';
  * The query reads only the sessions the model looks at; its predictions must equal the model's
  * over every session of the eight weeks before now, whichever of the model's paths a slot takes.
  */
-let db: TestDatabase;
+const db = useRacingDatabase();
 
 const SERIES = 7;
 const DAY_MS = 86_400_000;
@@ -86,8 +86,6 @@ function sessions(): SessionRow[] {
 }
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  await createSubsessionTables(db.knex);
   await db.knex(SESSIONS_TABLE).insert(
     sessions().map((r) => ({
       ...r,
@@ -100,10 +98,6 @@ beforeAll(async () => {
       min_sof: r.max_sof,
     })),
   );
-});
-
-afterAll(async () => {
-  await db.drop();
 });
 
 /** The model over every session of the series in the eight weeks before `nowMs`. */
