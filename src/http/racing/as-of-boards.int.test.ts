@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Props as DriversProps } from '../../../web/pages/Drivers/Index.tsx';
 import type { Props as HomeProps } from '../../../web/pages/Home/Index.tsx';
 import type { Props as StatsProps } from '../../../web/pages/Series/Stats.tsx';
 import { driverListResponse } from './drivers/schema.ts';
 import { KNOWN_NOT_APPLIED } from './shared/as-of.ts';
 import { fastestLapsResponse, leaderboardResponse } from './seasons/schema.ts';
-import {
-  expectNamesParameter,
-  startApiTestServer,
-  walkPages,
-  type ApiTestServer,
-} from './test-support/api-server.ts';
+import { expectNamesParameter, useApiTestServer, walkPages } from './test-support/api-server.ts';
 import { DRIVERS, GT3_SEASON, TRACKS } from './test-support/racing-world.ts';
 
 /**
@@ -19,15 +14,7 @@ import { DRIVERS, GT3_SEASON, TRACKS } from './test-support/racing-world.ts';
  * places a week); every race moves a driver's iRating to base + (6 − position) × 5, and the
  * profiles of 2022-06-01 set it back to the base, which is what the drivers show today.
  */
-let api: ApiTestServer;
-
-beforeAll(async () => {
-  api = await startApiTestServer();
-});
-
-afterAll(async () => {
-  await api?.close();
-});
+const api = useApiTestServer();
 
 const SPLIT = 12;
 /** The finishing position of DRIVERS[n] in week `week` (the world's rotation). */

@@ -1,22 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { iratingStatsResponse } from './stats/schema.ts';
-import {
-  expectNamesParameter,
-  startApiTestServer,
-  type ApiTestServer,
-} from './test-support/api-server.ts';
+import { expectNamesParameter, useApiTestServer } from './test-support/api-server.ts';
 import { CARS, DAYTONA, DRIVERS, TRACKS, gt3SubsessionId } from './test-support/racing-world.ts';
 
 /** The server-rendered racing pages of world records and statistics against the racing world. */
-let api: ApiTestServer;
-
-beforeAll(async () => {
-  api = await startApiTestServer();
-});
-
-afterAll(async () => {
-  await api?.close();
-});
+const api = useApiTestServer();
 
 interface RecordRow {
   key: string;

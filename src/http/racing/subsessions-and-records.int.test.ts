@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sessionResponse } from './sessions/schema.ts';
 import { subsessionResultsResponse } from './subsessions/schema.ts';
 import { worldRecordsResponse } from './world-records/schema.ts';
-import {
-  expectNamesParameter,
-  startApiTestServer,
-  walkPages,
-  type ApiTestServer,
-} from './test-support/api-server.ts';
+import { expectNamesParameter, useApiTestServer, walkPages } from './test-support/api-server.ts';
 import {
   CARS,
   DAYTONA,
@@ -19,15 +14,7 @@ import {
 } from './test-support/racing-world.ts';
 
 /** /api/subsessions/{id}/results/{type} and /api/world-records against the racing world. */
-let api: ApiTestServer;
-
-beforeAll(async () => {
-  api = await startApiTestServer();
-});
-
-afterAll(async () => {
-  await api?.close();
-});
+const api = useApiTestServer();
 
 describe('GET /api/sessions/{id}', () => {
   it('answers the time slot with its split, winner and strength of field', async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   driverComparisonResponse,
   driverListResponse,
@@ -6,12 +6,7 @@ import {
   driverSubsessionsResponse,
 } from './schema.ts';
 import { RACING_CACHE_CONTROL } from '../shared/endpoint.ts';
-import {
-  expectNamesParameter,
-  startApiTestServer,
-  walkPages,
-  type ApiTestServer,
-} from '../test-support/api-server.ts';
+import { expectNamesParameter, useApiTestServer, walkPages } from '../test-support/api-server.ts';
 import {
   DRIVERS,
   driverNamed,
@@ -21,15 +16,7 @@ import {
 } from '../test-support/racing-world.ts';
 
 /** /api/drivers/** over HTTP against the racing world of support/racing-world.ts. */
-let api: ApiTestServer;
-
-beforeAll(async () => {
-  api = await startApiTestServer();
-});
-
-afterAll(async () => {
-  await api?.close();
-});
+const api = useApiTestServer();
 
 describe('GET /api/drivers', () => {
   it('lists sports car drivers by iRating, highest first, with a short public cache', async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Props } from '../../../../web/pages/Drivers/Show.tsx';
 import { dayOf, endOfDay } from '../../../domain/as-of.ts';
 import { subsessionStreamName } from '../../../events/racing.ts';
@@ -8,7 +8,7 @@ import { silentLogger, waitUntilVisible } from '../../../projections/core/fixtur
 import { createProjectionRunner } from '../../../projections/core/runner.ts';
 import { racingProjections } from '../../../projections/racing/index.ts';
 import { driverAsOfResponse } from './schema.ts';
-import { startApiTestServer, type ApiTestServer } from '../test-support/api-server.ts';
+import { useApiTestServer } from '../test-support/api-server.ts';
 import {
   driverNamed,
   gt3Subsessions,
@@ -21,16 +21,8 @@ import {
  * weekly from 15 Mar 2022, profiles observed on 1 Jun 2022), then a correction appended to the
  * log: the page shows the corrected value as known now and the old one as shown then.
  */
-let api: ApiTestServer;
+const api = useApiTestServer();
 const lena = driverNamed('Lena Fischer');
-
-beforeAll(async () => {
-  api = await startApiTestServer();
-});
-
-afterAll(async () => {
-  await api?.close();
-});
 
 async function profile(path: string): Promise<Props> {
   const res = await api.client.visit(path);

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Props } from '../../../../web/pages/Drivers/Compare.tsx';
-import { startApiTestServer, type ApiTestServer } from '../test-support/api-server.ts';
+import { useApiTestServer } from '../test-support/api-server.ts';
 import {
   DRIVERS,
   driverNamed,
@@ -10,18 +10,10 @@ import {
 } from '../test-support/racing-world.ts';
 
 /** /drivers/{id}/compare over HTTP against the racing world. */
-let api: ApiTestServer;
-const lena = driverNamed('Lena Fischer');
-
 // Starting the app and rebuilding every racing read model from the world's events takes seconds
 // on an idle machine and can take minutes on a busy CI machine; the bound only catches a hang.
-beforeAll(async () => {
-  api = await startApiTestServer();
-}, 240_000);
-
-afterAll(async () => {
-  await api?.close();
-});
+const api = useApiTestServer({ timeout: 240_000 });
+const lena = driverNamed('Lena Fischer');
 
 async function compare(path: string): Promise<Props> {
   const res = await api.client.visit(path);

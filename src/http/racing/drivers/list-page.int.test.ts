@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Props } from '../../../../web/pages/Drivers/Index.tsx';
-import { startApiTestServer, type ApiTestServer } from '../test-support/api-server.ts';
+import { useApiTestServer } from '../test-support/api-server.ts';
 import { DRIVERS } from '../test-support/racing-world.ts';
 
 /** /drivers over HTTP (Inertia visits) against the racing world. */
-let api: ApiTestServer;
-
-beforeAll(async () => {
-  api = await startApiTestServer();
-});
-
-afterAll(async () => {
-  await api?.close();
-});
+const api = useApiTestServer();
 
 async function list(path: string): Promise<Props> {
   const res = await api.client.visit(path);

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Props } from '../../../../web/pages/Drivers/Show.tsx';
 import { driverSubsessionsResponse } from './schema.ts';
-import { startApiTestServer, type ApiTestServer } from '../test-support/api-server.ts';
+import { useApiTestServer } from '../test-support/api-server.ts';
 import {
   driverNamed,
   gt3Subsessions,
@@ -10,16 +10,8 @@ import {
 } from '../test-support/racing-world.ts';
 
 /** /drivers/{id} over HTTP (Inertia visits and server-rendered HTML) against the racing world. */
-let api: ApiTestServer;
+const api = useApiTestServer();
 const lena = driverNamed('Lena Fischer');
-
-beforeAll(async () => {
-  api = await startApiTestServer();
-});
-
-afterAll(async () => {
-  await api?.close();
-});
 
 async function profile(path: string): Promise<Props> {
   const res = await api.client.visit(path);

@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Props } from '../../../../web/pages/Search/Index.tsx';
-import { startApiTestServer, type ApiTestServer } from '../test-support/api-server.ts';
+import { useApiTestServer } from '../test-support/api-server.ts';
 import { DRIVERS } from '../test-support/racing-world.ts';
 
 /** /search over HTTP against the racing world: the server-rendered results of the search box. */
-let api: ApiTestServer;
-
-beforeAll(async () => {
-  api = await startApiTestServer();
-});
-
-afterAll(async () => {
-  await api?.close();
-});
+const api = useApiTestServer();
 
 async function search(path: string): Promise<Props> {
   const res = await api.client.visit(path);

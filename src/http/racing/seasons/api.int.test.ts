@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   carTimesResponse,
   fastestLapsResponse,
@@ -8,12 +8,7 @@ import {
   seasonOverviewResponse,
   seasonParticipationResponse,
 } from './schema.ts';
-import {
-  expectNamesParameter,
-  startApiTestServer,
-  walkPages,
-  type ApiTestServer,
-} from '../test-support/api-server.ts';
+import { expectNamesParameter, useApiTestServer, walkPages } from '../test-support/api-server.ts';
 import {
   CARS,
   GT3_SEASON,
@@ -24,15 +19,7 @@ import {
 } from '../test-support/racing-world.ts';
 
 /** /api/seasons/{id}/** over HTTP against the racing world of support/racing-world.ts. */
-let api: ApiTestServer;
-
-beforeAll(async () => {
-  api = await startApiTestServer();
-});
-
-afterAll(async () => {
-  await api?.close();
-});
+const api = useApiTestServer();
 
 const base = `/api/seasons/${GT3_SEASON}`;
 const raceRows = () =>

@@ -1,23 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seriesListResponse, seriesResponse, seriesSearchResponse } from './schema.ts';
-import {
-  expectNamesParameter,
-  startApiTestServer,
-  walkPages,
-  type ApiTestServer,
-} from '../test-support/api-server.ts';
+import { expectNamesParameter, useApiTestServer, walkPages } from '../test-support/api-server.ts';
 import { GT3_SEASON, UNKNOWN_ID } from '../test-support/racing-world.ts';
 
 /** /api/series and /api/series/search against the racing world of support/racing-world.ts. */
-let api: ApiTestServer;
-
-beforeAll(async () => {
-  api = await startApiTestServer();
-});
-
-afterAll(async () => {
-  await api?.close();
-});
+const api = useApiTestServer();
 
 describe('GET /api/series', () => {
   it('lists the series A→Z with their latest season', async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Props as IndexProps } from '../../../../web/pages/Series/Index.tsx';
 import type { Props as LapTimesProps } from '../../../../web/pages/Series/LapTimes.tsx';
 import type { Props as OverviewProps } from '../../../../web/pages/Series/Overview.tsx';
@@ -8,7 +8,7 @@ import type { Props as RecentRacesProps } from '../../../../web/pages/Series/Rec
 import type { Props as ScheduleProps } from '../../../../web/pages/Series/Schedule.tsx';
 import type { Props as SofProps } from '../../../../web/pages/Series/Sof.tsx';
 import type { Props as StatsProps } from '../../../../web/pages/Series/Stats.tsx';
-import { startApiTestServer, type ApiTestServer } from '../test-support/api-server.ts';
+import { useApiTestServer } from '../test-support/api-server.ts';
 import {
   GT3_SEASON,
   gt3Subsessions,
@@ -23,15 +23,7 @@ import { scheduleWeeks } from './pages.ts';
  * week of 12 drivers), 400 (one oval race) and 300 (no season at all).
  */
 
-let api: ApiTestServer;
-
-beforeAll(async () => {
-  api = await startApiTestServer();
-}, 120_000);
-
-afterAll(async () => {
-  await api?.close();
-});
+const api = useApiTestServer({ timeout: 120_000 });
 
 async function visit<P>(url: string, component: string): Promise<P> {
   const res = await api.client.visit(url);
@@ -272,15 +264,7 @@ describe('/series/{id} and its views', () => {
 describe('the series pages on the server clock', () => {
   // A day inside the season's second week, after its two races.
   const now = new Date('2022-03-23T13:00:00Z');
-  let dated: ApiTestServer;
-
-  beforeAll(async () => {
-    dated = await startApiTestServer({ now: () => now });
-  }, 120_000);
-
-  afterAll(async () => {
-    await dated?.close();
-  });
+  const dated = useApiTestServer({ now: () => now, timeout: 120_000 });
 
   const visitDated = async <P>(url: string, component: string): Promise<P> => {
     const res = await dated.client.visit(url);

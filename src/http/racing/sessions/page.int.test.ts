@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { subsessionStreamName } from '../../../events/racing.ts';
 import { rebuildProjection } from '../../../projections/core/rebuild.ts';
 import { racingProjections } from '../../../projections/racing/index.ts';
 import { buildSubsession, raceRow } from '../../../projections/racing/testing.ts';
 import type { Props } from '../../../../web/pages/Sessions/Show.tsx';
-import { startApiTestServer, type ApiTestServer } from '../test-support/api-server.ts';
+import { useApiTestServer } from '../test-support/api-server.ts';
 import { DRIVERS, gt3Subsessions, TRACKS, UNKNOWN_ID } from '../test-support/racing-world.ts';
 
 /**
@@ -13,13 +13,12 @@ import { DRIVERS, gt3Subsessions, TRACKS, UNKNOWN_ID } from '../test-support/rac
  * split is listed strongest first with its SoF, entries and winner.
  */
 
-let api: ApiTestServer;
+const api = useApiTestServer({ timeout: 120_000 });
 const top = () => gt3Subsessions()[0]!;
 const EXTRA_SPLIT = 79_999;
 const extraWinner = DRIVERS[20]!;
 
 beforeAll(async () => {
-  api = await startApiTestServer();
   const { knex, eventStore, logger } = api.server.db.runtime;
   const t = top();
   const data = buildSubsession({
@@ -53,10 +52,6 @@ beforeAll(async () => {
     });
   }
 }, 120_000);
-
-afterAll(async () => {
-  await api?.close();
-});
 
 describe('/sessions/{id}', () => {
   it('lists every split strongest first with SoF, entries and winner', async () => {

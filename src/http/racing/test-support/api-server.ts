@@ -1,4 +1,4 @@
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { z } from 'zod';
 import { TestClient, type Sent } from '../../test-support/client.ts';
 import {
@@ -53,6 +53,40 @@ export async function startApiTestServer(
   };
 }
 
+/**
+ * The app on the racing world for the enclosing file or describe: started in a beforeAll
+ * (bounded by `timeout`, default the config's hookTimeout), closed in an afterAll. A test's own
+ * seeding hooks are registered after this call; its members may be used inside hooks and tests
+ * only.
+ */
+export function useApiTestServer(
+  options: Pick<TestServerOptions, 'now'> & { timeout?: number } = {},
+): Omit<ApiTestServer, 'close'> {
+  const { timeout, ...serverOptions } = options;
+  let api: ApiTestServer | undefined;
+  beforeAll(async () => {
+    api = await startApiTestServer(serverOptions);
+  }, timeout);
+  afterAll(async () => {
+    await api?.close();
+    api = undefined;
+  });
+  const started = (): ApiTestServer => {
+    if (!api) throw new Error('useApiTestServer: the server runs only inside hooks and tests');
+    return api;
+  };
+  return {
+    get client() {
+      return started().client;
+    },
+    get server() {
+      return started().server;
+    },
+    ok: (path, schema) => started().ok(path, schema),
+    fails: (path, status) => started().fails(path, status),
+  };
+}
+
 function parseStrictly<S extends z.ZodType>(schema: S, res: Sent, path: string): z.output<S> {
   const parsed = schema.safeParse(res.json());
   if (!parsed.success) {
@@ -65,7 +99,7 @@ function parseStrictly<S extends z.ZodType>(schema: S, res: Sent, path: string):
 
 /** The cursor-paged walk of a list: every page's items until nextCursor is null. */
 export async function walkPages<T>(
-  api: ApiTestServer,
+  api: Pick<ApiTestServer, 'ok'>,
   path: string,
   schema: z.ZodType<{ data: T[]; meta: { perPage: number; nextCursor: string | null } }>,
 ): Promise<{ items: T[]; pages: number }> {
