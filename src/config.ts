@@ -72,7 +72,7 @@ export const configSchema = z.object({
   API_CACHE_SECONDS: z.coerce.number().int().min(0).max(30).default(10),
   /**
    * `/readyz` answers 503 while a projection is more than this many events behind the log
-   * (docs/operations.md, "Health").
+   * (docs/reliability.md, "Health").
    */
   READY_MAX_LAG: z.coerce.number().int().min(0).default(1000),
   /**

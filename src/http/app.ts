@@ -29,7 +29,7 @@ import { staticAssets } from './static.ts';
 import { bodyParsers, formMethodOverride, rejectNulInUrl } from './body.ts';
 import { appOrigin } from '../config.ts';
 import { series } from './series.ts';
-import { healthRoutes } from './health/health.ts';
+import { healthRoutes, processVersionWatch } from './health/health.ts';
 import { apiManners } from './api-manners.ts';
 import { createPostgresRateLimiter, createRedisRateLimiter } from './auth/rate-limit.ts';
 import {
@@ -221,9 +221,11 @@ export async function createHttpApp(
           ),
         )
       : null;
+  const versions = processVersionWatch({ knex: deps.knex, projections: deps.projections });
   // Liveness and readiness: before the request log and every per-visitor layer.
   app.use(
     healthRoutes({
+      versions,
       admission,
       knex: deps.knex,
       eventStore: deps.eventStore,
@@ -330,7 +332,7 @@ export async function createHttpApp(
   );
 
   app.use(notFound);
-  app.use(errorHandler({ logger, production }));
+  app.use(errorHandler({ logger, production, versions }));
 
   return {
     app,

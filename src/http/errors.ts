@@ -7,6 +7,11 @@ import {
 } from '../commands/core/errors.ts';
 import { WrongExpectedVersionError } from '../eventstore/port.ts';
 import type { Logger } from '../logger.ts';
+import {
+  describeVersionGaps,
+  type VersionGap,
+  type VersionWatch,
+} from '../projections/core/versions.ts';
 
 /** An error with an HTTP status; its message is shown to the user (keep it free of internals). */
 export class HttpError extends Error {
@@ -40,6 +45,28 @@ export class ServiceUnavailableError extends HttpError {
 
 /** Seconds a 503 asks the client to wait. */
 export const RETRY_AFTER_SECONDS = 5;
+
+/**
+ * A request failed while read models this code reads are built at another version (a version
+ * change's rebuild not swapped in yet, or swapped in for a newer release) or are in their first
+ * build: 503 with Retry-After instead of 500 (docs/projections.md, "Readiness"). Decided from
+ * the checkpoints, whatever the error says.
+ */
+export class ReadModelsUpdatingError extends HttpError {
+  constructor(
+    readonly gaps: readonly VersionGap[],
+    override readonly cause: unknown,
+  ) {
+    super(
+      503,
+      'Pitwall is being updated and this page is not ready yet. Try again in a minute.',
+      'service_unavailable',
+    );
+  }
+}
+
+/** Seconds a 503 during a version change asks the client to wait (a rebuild takes minutes). */
+export const UPDATING_RETRY_AFTER_SECONDS = 30;
 
 /** Connection-level failures of PostgreSQL (server down, restarting, unreachable, pool starved). */
 const DATABASE_DOWN_CODES = new Set([
@@ -205,8 +232,16 @@ function statusOf(err: unknown): number {
  * production (the log has them, with the request id); a ZodError from a page mutation becomes
  * the Inertia validation round-trip (redirect back, errors flashed) and a 422 JSON for /api;
  * a refused command (DomainError) and a lost write race are mapped by `answerCommandError`.
+ * With `versions`, an error that would be a 500 is a 503 with Retry-After while a projection
+ * of the process has a checkpoint at another version than the code's, or at version 0 (a first
+ * build) (ReadModelsUpdatingError); it is logged as an error all the same, so a bug met in that
+ * window is still seen.
  */
-export function errorHandler(opts: { logger: Logger; production: boolean }): ErrorRequestHandler {
+export function errorHandler(opts: {
+  logger: Logger;
+  production: boolean;
+  versions?: Pick<VersionWatch, 'gaps'> | undefined;
+}): ErrorRequestHandler {
   return (thrown: unknown, req, res, next) => {
     if (res.headersSent) {
       next(thrown);
@@ -214,12 +249,25 @@ export function errorHandler(opts: { logger: Logger; production: boolean }): Err
     }
     const answered = answerCommandError(thrown, req, res);
     if (answered === true) return;
-    const err =
+    const classified =
       answered ??
       (!(thrown instanceof HttpError) && isDatabaseUnavailable(thrown)
         ? new ServiceUnavailableError('database', thrown)
         : thrown);
+    let err = classified;
     void (async () => {
+      if (
+        opts.versions &&
+        !(classified instanceof HttpError) &&
+        !(classified instanceof ZodError) &&
+        statusOf(classified) >= 500
+      ) {
+        // A projection never built at all is a database no worker has run on, not a window.
+        const gaps = (await opts.versions.gaps().catch(() => [])).filter(
+          (g) => g.reason !== 'not-built',
+        );
+        if (gaps.length > 0) err = new ReadModelsUpdatingError(gaps, classified);
+      }
       if (err instanceof ZodError) {
         if (isApiRequest(req)) {
           sendJsonError(res, 422, {
@@ -246,6 +294,16 @@ export function errorHandler(opts: { logger: Logger; production: boolean }): Err
           'answered 503: a dependency is unavailable',
         );
         res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
+      } else if (err instanceof ReadModelsUpdatingError) {
+        opts.logger.error(
+          {
+            err: err.cause,
+            reqId: req.id,
+            notAtCodeVersion: describeVersionGaps(err.gaps),
+          },
+          'request failed while read models are not at the code version; answered 503',
+        );
+        res.setHeader('Retry-After', String(UPDATING_RETRY_AFTER_SECONDS));
       } else if (status >= 500) opts.logger.error({ err, reqId: req.id }, 'request failed');
       const exposed =
         err instanceof HttpError
@@ -272,8 +330,12 @@ export function errorHandler(opts: { logger: Logger; production: boolean }): Err
       }
       await renderErrorPage(req, status);
     })().catch((renderErr: unknown) => {
-      if (!res.headersSent && err instanceof ServiceUnavailableError) {
-        // The page needs what is down (the signed-in user, the session): plain text, same status.
+      if (
+        !res.headersSent &&
+        (err instanceof ServiceUnavailableError || err instanceof ReadModelsUpdatingError)
+      ) {
+        // The page needs what is down or not built yet (the signed-in user, the session): plain
+        // text, same status.
         res.status(503).type('text').send(err.message);
         return;
       }

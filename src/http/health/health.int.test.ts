@@ -13,6 +13,8 @@ import {
   type TestDatabase,
 } from '../../../tests/support/runtime.ts';
 import { hostPortOf, startTcpProxy } from '../../../tests/support/tcp-proxy.ts';
+import { rebuildProjection } from '../../projections/core/rebuild.ts';
+import { createProjectionRegistry } from '../../projections/core/registry.ts';
 import { startWebServer, type RunningWebServer } from '../server.ts';
 import { checkReadiness, type Readiness } from './health.ts';
 
@@ -47,10 +49,10 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
-async function readyz(): Promise<{ status: number; body: Readiness }> {
+async function readyz(url = server.url): Promise<{ status: number; body: Readiness }> {
   // One evaluation serves the probes of the next second; wait it out between scenarios.
   await new Promise((r) => setTimeout(r, 1100));
-  const res = await fetch(`${server.url}/readyz`);
+  const res = await fetch(`${url}/readyz`);
   return { status: res.status, body: (await res.json()) as Readiness };
 }
 
@@ -112,6 +114,29 @@ describe('/healthz and /readyz', () => {
     }
   });
 
+  it('a first build under way or a projection never built makes it 503 naming it', async () => {
+    const row = await db
+      .knex('projection_checkpoints')
+      .where({ name: 'favorites' })
+      .first<Record<string, unknown>>();
+    try {
+      await db.knex('projection_checkpoints').where({ name: 'favorites' }).update({ version: 0 });
+      let { status, body } = await readyz();
+      expect(status).toBe(503);
+      expect(body.checks.projectionVersions).toMatchObject({
+        ok: false,
+        projections: [{ name: 'favorites', storedVersion: 0, reason: 'first-build' }],
+      });
+      await db.knex('projection_checkpoints').where({ name: 'favorites' }).delete();
+      ({ status, body } = await readyz());
+      expect(status).toBe(503);
+      expect(body.checks.projectionVersions!.error).toMatch(/favorites \(code \d+: not built\)/);
+    } finally {
+      await db.knex('projection_checkpoints').insert(row).onConflict('name').merge();
+    }
+    expect((await readyz()).status).toBe(200);
+  });
+
   it('a migration not applied makes it 503 naming the migrations check', async () => {
     const last = await db
       .knex('knex_migrations')
@@ -150,5 +175,95 @@ describe('/healthz and /readyz', () => {
       await jobs.close();
       await redisProxy.close();
     }
+  });
+});
+
+describe('/readyz across a version change', () => {
+  it('the new code is not ready until its rebuild swaps in; the previous code is ready until then; liveness stays 200', async () => {
+    const rt = db.runtime;
+    const favorites = rt.projections.get('favorites');
+    const bumped = { ...favorites, version: favorites.version + 1 };
+    const next = await startWebServer(
+      {
+        config: testConfig({ DATA_DIR: dataDir, READY_MAX_LAG: '0' }),
+        logger: rt.logger,
+        knex: rt.knex,
+        databaseUrl: db.url,
+        eventStore: rt.eventStore,
+        jobs: rt.jobs,
+        mailer: rt.mailer,
+        projections: createProjectionRegistry(
+          rt.projections.all.map((p) => (p.name === 'favorites' ? bumped : p)),
+        ),
+        web: { mode: 'none', version: 'v1' },
+      },
+      { port: 0, host: '127.0.0.1' },
+    );
+    const deps = { knex: rt.knex, eventStore: rt.eventStore, logger: rt.logger };
+    // Only the checkpoints matter here: the rebuilds do not wait for events other databases'
+    // open transactions hold back.
+    try {
+      // Released, the worker not yet restarted: the stored version is the previous one.
+      let ready = await readyz(next.url);
+      expect(ready.status).toBe(503);
+      expect(ready.body.status).toBe('unavailable');
+      expect(ready.body.checks.projectionVersions).toMatchObject({
+        ok: false,
+        projections: [
+          {
+            name: 'favorites',
+            codeVersion: bumped.version,
+            storedVersion: favorites.version,
+            reason: 'stale-version',
+          },
+        ],
+      });
+      expect(ready.body.checks.projectionVersions!.error).toBe(
+        `not at the code's version: favorites (stored ${favorites.version}, code ${bumped.version}: not rebuilt yet)`,
+      );
+      expect(ready.body.checks.database!.ok).toBe(true);
+      expect((await fetch(`${next.url}/healthz`)).status).toBe(200);
+      expect((await readyz()).status).toBe(200);
+
+      // The rebuild, held in its replay: the old tables serve the previous release.
+      let hold!: () => void;
+      const held = new Promise<void>((r) => (hold = r));
+      let reached!: () => void;
+      const inReplay = new Promise<void>((r) => (reached = r));
+      const rebuild = rebuildProjection(deps, bumped, {
+        maxHeldBackWaitMs: 0,
+        onProgress: async (p) => {
+          if (p.phase !== 'replay') return;
+          reached();
+          await held;
+        },
+      });
+      await inReplay;
+      ready = await readyz(next.url);
+      expect(ready.status).toBe(503);
+      expect(ready.body.checks.projectionVersions).toMatchObject({
+        projections: [{ name: 'favorites', reason: 'version-change' }],
+      });
+      expect((await fetch(`${next.url}/healthz`)).status).toBe(200);
+      expect((await readyz()).status).toBe(200);
+      hold();
+      expect(await rebuild).toMatchObject({ kind: 'rebuilt', version: bumped.version });
+
+      // Swapped in: the new code is ready, the previous one is not.
+      ready = await readyz(next.url);
+      expect(ready.body.checks.projectionVersions).toEqual({ ok: true });
+      expect(ready.status).toBe(200);
+      const previous = await readyz();
+      expect(previous.status).toBe(503);
+      expect(previous.body.checks.projectionVersions).toMatchObject({
+        projections: [
+          { name: 'favorites', storedVersion: bumped.version, codeVersion: favorites.version },
+        ],
+      });
+    } finally {
+      await next.close(100);
+      await rebuildProjection(deps, favorites, { maxHeldBackWaitMs: 0 });
+    }
+    expect((await readyz()).status).toBe(200);
   });
 });

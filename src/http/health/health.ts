@@ -9,6 +9,12 @@ import {
   type ProjectionRegistry,
 } from '../../projections/core/registry.ts';
 import { projectionStatuses } from '../../projections/core/status.ts';
+import {
+  createVersionWatch,
+  describeVersionGaps,
+  projectionVersionGaps,
+  type VersionWatch,
+} from '../../projections/core/versions.ts';
 import { allProjections } from '../../projections/index.ts';
 import type { Admission } from '../admission.ts';
 
@@ -20,8 +26,10 @@ import type { Admission } from '../admission.ts';
  *    It shows the process id and the admission control's counters (reads running, waiting,
  *    queued and shed so far; admission.ts), read from memory.
  *  - `GET /readyz`: the process can serve: the database answers, Redis answers (when the jobs
- *    use it), no migration is pending, and no projection has stopped or is more than
- *    READY_MAX_LAG events behind. 200 or 503, with a JSON body naming each check.
+ *    use it), no migration is pending, every projection's live tables are at the code's version
+ *    (none unbuilt, none in a first build, none in or waiting for a version change's rebuild),
+ *    and no projection has stopped or is more than READY_MAX_LAG events behind. 200 or 503,
+ *    with a JSON body naming each check.
  * Both are mounted before the request log and the session (probes every few seconds would
  * drown the log and cost a session lookup). One readiness evaluation serves every probe of the
  * next `READY_CACHE_MS`, so the endpoint cannot be used to load the database.
@@ -32,6 +40,8 @@ export interface HealthDeps {
   jobs?: Pick<JobSystem, 'backend' | 'ping'> | undefined;
   /** The process's projections (default: every projection in code). */
   projections?: ProjectionRegistry | undefined;
+  /** The process's shared view of its projections' versions (default: one query per evaluation). */
+  versions?: VersionWatch | undefined;
   logger: Logger;
   maxLag: number;
   /** The web process's admission control, whose counters `/healthz` shows. */
@@ -81,8 +91,21 @@ function describe(err: unknown): string {
 
 let allRegistry: ProjectionRegistry | null = null;
 
+function registryOf(deps: Pick<HealthDeps, 'projections'>): ProjectionRegistry {
+  return deps.projections ?? (allRegistry ??= createProjectionRegistry(allProjections));
+}
+
+/**
+ * The web process's view of its projections' versions, shared by readiness and the error
+ * handler (errors.ts): one query on projection_checkpoints a second at most.
+ */
+export function processVersionWatch(deps: Pick<HealthDeps, 'knex' | 'projections'>): VersionWatch {
+  return createVersionWatch(deps.knex, registryOf(deps), { ttlMs: READY_CACHE_MS });
+}
+
 /** Runs every check at once; each is bounded by CHECK_TIMEOUT_MS. */
 export async function checkReadiness(deps: HealthDeps): Promise<Readiness> {
+  const registry = registryOf(deps);
   const checks: Record<string, Promise<Check>> = {
     database: timed(async () => {
       await deps.knex.raw('SELECT 1');
@@ -93,6 +116,23 @@ export async function checkReadiness(deps: HealthDeps): Promise<Readiness> {
       return pending.length === 0
         ? { ok: true }
         : { ok: false, error: `${pending.length} migration(s) not applied`, pending };
+    }),
+    // The code reads the tables of its own versions: until a version change's rebuild swaps
+    // them in, the live tables have the previous shape (docs/projections.md, "Readiness").
+    projectionVersions: timed(async () => {
+      const gaps = await (deps.versions?.gaps() ?? projectionVersionGaps(deps.knex, registry));
+      return gaps.length === 0
+        ? { ok: true }
+        : {
+            ok: false,
+            error: `not at the code's version: ${describeVersionGaps(gaps)}`,
+            projections: gaps.map(({ name, codeVersion, storedVersion, reason }) => ({
+              name,
+              codeVersion,
+              storedVersion,
+              reason,
+            })),
+          };
     }),
   };
   const jobs = deps.jobs;
@@ -105,26 +145,22 @@ export async function checkReadiness(deps: HealthDeps): Promise<Readiness> {
   const eventStore = deps.eventStore;
   if (eventStore) {
     checks.projections = timed(async () => {
-      const registry =
-        deps.projections ?? (allRegistry ??= createProjectionRegistry(allProjections));
       const rows = await projectionStatuses({ knex: deps.knex, eventStore }, registry, {
         lagCap: deps.maxLag + 1,
       });
       const stopped = rows.filter((r) => r.state === 'failed').map((r) => r.name);
-      const notBuilt = rows.filter((r) => r.state === 'not-built').map((r) => r.name);
       const behind = rows
         .filter((r) => r.lag !== null && r.lag > deps.maxLag)
         .map((r) => ({ name: r.name, lag: r.lagCapped ? `>${deps.maxLag}` : r.lag }));
       const problems = [
         ...(stopped.length > 0 ? [`stopped: ${stopped.join(', ')}`] : []),
-        ...(notBuilt.length > 0 ? [`not built yet: ${notBuilt.join(', ')}`] : []),
         ...(behind.length > 0
           ? [`more than ${deps.maxLag} events behind: ${behind.map((b) => b.name).join(', ')}`]
           : []),
       ];
       return problems.length === 0
         ? { ok: true, maxLag: deps.maxLag }
-        : { ok: false, error: problems.join('; '), stopped, notBuilt, behind, maxLag: deps.maxLag };
+        : { ok: false, error: problems.join('; '), stopped, behind, maxLag: deps.maxLag };
     });
   }
   const names = Object.keys(checks);
