@@ -5,7 +5,7 @@
  * alone (`projectionVersionGaps`), each `--rounds` times in a row after 20 warm-ups, and prints
  * one JSON line: median and p95 wall time, and this process's CPU per call. Reads only.
  *
- *   npx tsx bench/readyz.ts [--db pitwall_bench_data] [--rounds 300]
+ *   npm run bench:readyz -- [--db pitwall_bench_data] [--rounds 300]
  *
  * Env: TEST_DATABASE_URL (server; default postgres://postgres@127.0.0.1:5432/test).
  */
