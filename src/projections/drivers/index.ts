@@ -29,7 +29,8 @@ export const driversPart: ResultsPart = {
   // 7: the name trigram index without a pending list (fastupdate off).
   // 8: the prefix search indexes carry the hit's columns (index-only word-start scans).
   // 9: each driver's search hit stored as the API's JSON text (racing_driver_search_hits).
-  version: 9,
+  // 10: the prefix search keys end in cust_id; racing_drivers_id_name (the fragment walk by id).
+  version: 10,
   tables: [
     DRIVERS_TABLE,
     DRIVER_LICENSES_TABLE,

@@ -20,13 +20,19 @@ export const DRIVER_SEARCH_HITS_TABLE = 'racing_driver_search_hits';
 /**
  * Index expressions of the prefix search: a query must repeat them exactly for the planner to
  * use `racing_drivers_name_prefix` / `racing_drivers_surname_prefix`. The search itself is the
- * database function `racing_search_driver_hits` (migrations/0098_racing_search_driver_hits.ts),
+ * database function `racing_search_driver_hits` (migrations/0100_racing_search_driver_hits_total_order.ts),
  * which spells them out: a change here needs a migration replacing that function.
  */
 export const NAME_PREFIX_KEY = 'lower(display_name)';
 export const SURNAME_PREFIX_KEY = "lower(substr(display_name, strpos(display_name, ' ') + 1))";
-/** The columns a search ranks a candidate by, stored in the prefix indexes beside their keys. */
-const SEARCH_CANDIDATE_COLUMNS = 'cust_id, display_name';
+/**
+ * The prefix indexes' keys after the search key: the customer id, so that drivers sharing a
+ * lower-cased name follow one another in id order and a scan that stops at its 100th entry keeps
+ * the same drivers on every database holding them, whatever the physical order of the rows.
+ */
+const SEARCH_KEY_TIEBREAK = 'cust_id';
+/** The columns a search ranks a candidate by beside the key, stored in the prefix indexes. */
+const SEARCH_CANDIDATE_COLUMNS = 'display_name';
 /** A licence row's columns a driver's licences are shaped from (licenceRowsJson), beside its key. */
 const LICENCE_COLUMNS = 'irating, sub_level, license_level, license_group, tt_rating';
 
@@ -117,16 +123,23 @@ export async function createDriverIndexes(db: Knex.Transaction | Knex): Promise<
   );
   // Search as you type: the name, or the name from its second word on, starting with the text
   // (btree range scans for searchDrivers, src/queries/racing/driver-search.ts). Each index is the
-  // driver's precomputed search key (the lower-cased name, or its rest from the second word)
-  // carrying the columns a candidate is ranked by (SEARCH_CANDIDATE_COLUMNS), so a word-start scan
-  // is an index-only scan in key order that stops at its first 100 entries. Without them it
-  // fetched every driver whose key starts with the text from the table and sorted them all
-  // (thousands for two letters at 100,000 drivers) to keep 100.
+  // driver's precomputed search key (the lower-cased name, or its rest from the second word), then
+  // the customer id (SEARCH_KEY_TIEBREAK), carrying the name a candidate is ranked by, so a
+  // word-start scan is an index-only scan in (key, id) order that stops at its first 100 entries,
+  // and which 100 does not depend on where the rows lie. Without the carried columns it fetched
+  // every driver whose key starts with the text from the table and sorted them all (thousands for
+  // two letters at 100,000 drivers) to keep 100.
   await db.raw(
-    `CREATE INDEX racing_drivers_name_prefix ON ${DRIVERS_TABLE} (${NAME_PREFIX_KEY} text_pattern_ops) INCLUDE (${SEARCH_CANDIDATE_COLUMNS})`,
+    `CREATE INDEX racing_drivers_name_prefix ON ${DRIVERS_TABLE} (${NAME_PREFIX_KEY} text_pattern_ops, ${SEARCH_KEY_TIEBREAK}) INCLUDE (${SEARCH_CANDIDATE_COLUMNS})`,
   );
   await db.raw(
-    `CREATE INDEX racing_drivers_surname_prefix ON ${DRIVERS_TABLE} (${SURNAME_PREFIX_KEY} text_pattern_ops) INCLUDE (${SEARCH_CANDIDATE_COLUMNS})`,
+    `CREATE INDEX racing_drivers_surname_prefix ON ${DRIVERS_TABLE} (${SURNAME_PREFIX_KEY} text_pattern_ops, ${SEARCH_KEY_TIEBREAK}) INCLUDE (${SEARCH_CANDIDATE_COLUMNS})`,
+  );
+  // A common name fragment's candidates in customer id order (the search's walk over the first
+  // drivers by id, src/queries/racing/driver-search.ts), read from the index alone: through the
+  // primary key each driver walked past is a heap page.
+  await db.raw(
+    `CREATE INDEX racing_drivers_id_name ON ${DRIVERS_TABLE} (cust_id) INCLUDE (display_name)`,
   );
   // A driver's licences read from the index alone, in category order (the comparison, the
   // profile's head and the search hits' text: src/queries/racing/licences.ts, ./search-hits.ts):

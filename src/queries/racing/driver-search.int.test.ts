@@ -19,9 +19,11 @@ import { escapeLike, normaliseSearch, toLicense, type LicenseRow } from './shape
 
 /**
  * The one-statement search must answer exactly what the three-statement search it replaced
- * answered (same hits, same order, same licences). `referenceSearch` is that earlier code,
- * verbatim in its SQL: word-start candidates ranked, then (3+ characters, not a number, fewer
- * than `limit` hits) trigram fragments ranked on their own and appended, then the licences.
+ * answered (same hits, same order, same licences), with every candidate cut in a total order.
+ * `referenceSearch` is that code in plain statements: word-start candidates (the first 100 of
+ * each scan in (key, id) order) ranked, then (3+ characters, not a number, fewer than `limit`
+ * hits) the 2 × limit fragment matches with the smallest ids ranked on their own and appended,
+ * then the licences.
  */
 async function referenceSearch(
   db: Knex,
@@ -50,16 +52,17 @@ async function referenceSearch(
     `(SELECT ${columns} FROM ${DRIVERS_TABLE} WHERE cust_id = ?)
      UNION
      (SELECT ${columns} FROM ${DRIVERS_TABLE} WHERE ${NAME_PREFIX_KEY} LIKE lower(?)
-       ORDER BY ${NAME_PREFIX_KEY} USING ~<~ LIMIT 100)
+       ORDER BY ${NAME_PREFIX_KEY} USING ~<~, cust_id LIMIT 100)
      UNION
      (SELECT ${columns} FROM ${DRIVERS_TABLE} WHERE ${SURNAME_PREFIX_KEY} LIKE lower(?)
-       ORDER BY ${SURNAME_PREFIX_KEY} USING ~<~ LIMIT 100)`,
+       ORDER BY ${SURNAME_PREFIX_KEY} USING ~<~, cust_id LIMIT 100)`,
     [numeric ? Number(q) : -1, prefix, prefix],
   );
   let hits = rows;
   if (hits.length < limit && q.length >= 3 && !numeric) {
     const more = await ranked(
-      `SELECT ${columns} FROM ${DRIVERS_TABLE} WHERE display_name ILIKE ? LIMIT ${limit * 2}`,
+      `SELECT ${columns} FROM ${DRIVERS_TABLE} WHERE display_name ILIKE ?
+        ORDER BY cust_id LIMIT ${limit * 2}`,
       [`%${escapeLike(q)}%`],
     );
     const seen = new Set(hits.map((h) => h.cust_id));
@@ -164,7 +167,7 @@ function typedTexts(): string[] {
 }
 
 describe('driver search in one statement', () => {
-  it('answers every typed text exactly as the three-statement search did, for each limit', async () => {
+  it('answers every typed text exactly as the plain statements do, for each limit', async () => {
     const texts = typedTexts();
     let mixed = 0;
     for (const limit of [1, 3, 10, 25]) {
@@ -223,7 +226,7 @@ describe('driver search in a batch', () => {
 });
 
 describe('the search keys', () => {
-  it('answer a word-start scan from the index alone, in key order', async () => {
+  it('answer a word-start scan from the index alone, in (key, id) order', async () => {
     // The statements of racing_search_driver_hits' two word-start scans. The 400 test drivers fit
     // one page, so the planner is kept from the table and from a bitmap scan with its sort; what
     // is tested is that the key's index can answer alone (the hit's columns are in it).
@@ -237,12 +240,136 @@ describe('the search keys', () => {
         const { rows } = await trx.raw<{ rows: { 'QUERY PLAN': string }[] }>(
           `EXPLAIN SELECT cust_id, display_name FROM ${DRIVERS_TABLE}
             WHERE ${key} ~>=~ 'ma' AND ${key} ~<~ ('ma' || chr(1114111))
-            ORDER BY ${key} USING ~<~ LIMIT 100`,
+            ORDER BY ${key} USING ~<~, cust_id LIMIT 100`,
         );
         return rows.map((r) => r['QUERY PLAN']).join('\n');
       });
       expect(plan).toContain(`Index Only Scan using ${index}`);
       expect(plan).not.toContain('Sort');
     }
+  });
+});
+
+describe('driver search on databases holding the same drivers in different physical orders', () => {
+  // 1,500 drivers: 250 share the lower-cased name "alex shared" (more than a word-start scan
+  // keeps), 133 "Per Olsson"s hold a fragment no word starts with, spread over ids from 300 up
+  // (so that for a small limit the first drivers by id hold too few of them), names containing
+  // "son" at several lengths, a rare fragment, and other names around them. The fragments
+  // "lss" and "nson" take each of the search's three reads of fragment candidates at one limit
+  // or another (all matches; a walk by id; a walk and the matches beyond it).
+  const SHARED = ['Alex Shared', 'ALEX SHARED', 'alex shared'];
+  const SON = ['Jo Hanson', 'Mia Benson', 'Ola Svensson', 'Kai Sonnberg', 'Ed Masonry'];
+  const OTHER = ['Lena Ritterbusch', 'Tom Baker', 'Sam Alexis', 'Ana Sharp', 'Ivo Perrin'];
+  const named = Array.from({ length: 1500 }, (_, i) => {
+    const custId = i + 1;
+    let displayName: string;
+    if (custId >= 300 && custId % 9 === 0) displayName = 'Per Olsson';
+    else if (custId % 6 === 1) displayName = SHARED[custId % SHARED.length]!;
+    else if (custId % 6 === 2) displayName = SON[custId % SON.length]!;
+    else if (custId % 97 === 3) displayName = 'Lena Ritterbusch';
+    else displayName = `${OTHER[custId % OTHER.length]!.split(' ')[0]} Filler${custId % 50}`;
+    return { custId, displayName };
+  });
+  /** The same drivers, inserted in id order into one database and in another order into the other. */
+  const orders: { label: string; ids: number[] }[] = [
+    { label: 'by id', ids: named.map((d) => d.custId) },
+    {
+      label: 'interleaved from the top',
+      ids: [...named.map((d) => d.custId)].sort((a, b) => (b % 7) - (a % 7) || b - a),
+    },
+  ];
+  const dbs: TestDatabase[] = [];
+
+  beforeAll(async () => {
+    for (const order of orders) {
+      const other = await createTestDatabase();
+      dbs.push(other);
+      await createRacingTables(other.knex);
+      const byId = new Map(named.map((d) => [d.custId, d]));
+      const rows = order.ids.map((id) => ({
+        cust_id: id,
+        display_name: byId.get(id)!.displayName,
+        country_code: id % 2 === 0 ? 'SE' : null,
+        name_as_of: new Date('2025-01-01T00:00:00Z'),
+      }));
+      for (let i = 0; i < rows.length; i += 500) {
+        await other.knex(DRIVERS_TABLE).insert(rows.slice(i, i + 500));
+      }
+      const licences = order.ids
+        .filter((id) => id % 3 === 0)
+        .map((id) => ({
+          cust_id: id,
+          category: 'oval',
+          irating: 1000 + id,
+          sub_level: 300,
+          license_level: 10,
+          license_group: 3,
+          tt_rating: null,
+          as_of: new Date('2025-01-01T00:00:00Z'),
+        }));
+      for (let i = 0; i < licences.length; i += 500) {
+        await other.knex(DRIVER_LICENSES_TABLE).insert(licences.slice(i, i + 500));
+      }
+      await writeSearchHits(other.knex, 'all');
+      await other.knex.raw(`ANALYZE ${DRIVERS_TABLE}, ${DRIVER_LICENSES_TABLE}`);
+    }
+  });
+
+  afterAll(async () => {
+    for (const other of dbs) await other.drop();
+  });
+
+  /** The first `n` ids in storage order of the drivers matching `where`. */
+  async function storageOrder(other: TestDatabase, where: string, n: number): Promise<number[]> {
+    const { rows } = await other.knex.raw<{ rows: { cust_id: number }[] }>(
+      `SELECT cust_id FROM ${DRIVERS_TABLE} WHERE ${where} ORDER BY ctid LIMIT ${n}`,
+    );
+    return rows.map((r) => r.cust_id);
+  }
+
+  it('lays the drivers out in different storage orders (what a scan reaches first differs)', async () => {
+    const [a, b] = dbs as [TestDatabase, TestDatabase];
+    const tied = `lower(display_name) = 'alex shared'`;
+    const sharing = named.filter((d) => SHARED.includes(d.displayName)).length;
+    expect(sharing).toBeGreaterThan(100);
+    const { rows } = await a.knex.raw<{ rows: { n: number }[] }>(
+      `SELECT count(*)::int AS n FROM ${DRIVERS_TABLE} WHERE ${tied}`,
+    );
+    expect(rows[0]!.n).toBe(sharing);
+    expect(await storageOrder(a, tied, 100)).not.toEqual(await storageOrder(b, tied, 100));
+    const fragment = `display_name ILIKE '%lss%'`;
+    expect(await storageOrder(a, fragment, 20)).not.toEqual(await storageOrder(b, fragment, 20));
+  });
+
+  it('answers every text alike on both, and as the reference does', async () => {
+    const texts = ['alex', 'alex shared', 'ALEX SH', 'al', 'shared', 'sha', 'lss', 'olss'];
+    texts.push('per olsson', 'son', 'sso', 'nson', 'ritter', 'tterb', 'filler1', 'zzz', '1200');
+    const [a, b] = dbs as [TestDatabase, TestDatabase];
+    let fragmentsCut = 0;
+    for (const limit of [1, 2, 3, 10, 25]) {
+      for (const q of texts) {
+        const first = await searchDrivers(a.knex, { q, limit });
+        const second = await searchDrivers(b.knex, { q, limit });
+        expect(second, `q=${JSON.stringify(q)} limit=${limit}`).toEqual(first);
+        expect(first, `q=${JSON.stringify(q)} limit=${limit}`).toEqual(
+          await referenceSearch(b.knex, { q, limit }),
+        );
+        if (q === 'lss' || q === 'nson') fragmentsCut += first.length === limit ? 1 : 0;
+      }
+    }
+    // The fragments filled the list at every limit from matches no word starts with.
+    expect(fragmentsCut).toBe(10);
+    // More drivers share the name than a scan keeps: the scan keeps the 100 smallest ids, which
+    // rank (all equally similar) by name, then id.
+    const shared = await searchDrivers(a.knex, { q: 'alex shared', limit: 25 });
+    const kept = named.filter((d) => SHARED.includes(d.displayName)).slice(0, 100);
+    const byNameThenId = (x: (typeof named)[number], y: (typeof named)[number]) =>
+      x.displayName < y.displayName ? -1 : x.displayName > y.displayName ? 1 : x.custId - y.custId;
+    expect(shared.map((h) => h.custId)).toEqual(
+      kept
+        .sort(byNameThenId)
+        .slice(0, 25)
+        .map((d) => d.custId),
+    );
   });
 });
