@@ -252,18 +252,21 @@ describe('the search keys', () => {
 
 describe('driver search on databases holding the same drivers in different physical orders', () => {
   // 1,500 drivers: 250 share the lower-cased name "alex shared" (more than a word-start scan
-  // keeps), 133 "Per Olsson"s hold a fragment no word starts with, spread over ids from 300 up
-  // (so that for a small limit the first drivers by id hold too few of them), names containing
-  // "son" at several lengths, a rare fragment, and other names around them. The fragments
-  // "lss" and "nson" take each of the search's three reads of fragment candidates at one limit
-  // or another (all matches; a walk by id; a walk and the matches beyond it).
+  // keeps), ~130 "Per Olsson"s hold a fragment no word starts with, spread over ids from 300 up,
+  // names containing "son" at several lengths, a rare fragment and "Filler" names around them.
+  // The fragment candidates are read by the search in four ways, each taken by some text at some
+  // limit: all matches ("lss" and "nson" at 25, "uist" from 2), a walk by id that finds them in
+  // its first stretch ("ill"), one that walks on ("nson" at 1, 2, 3 and 10), and the matches
+  // beyond the walk ("lss" up to 10: none among the first ids; "uist" at 1: one, then none).
   const SHARED = ['Alex Shared', 'ALEX SHARED', 'alex shared'];
   const SON = ['Jo Hanson', 'Mia Benson', 'Ola Svensson', 'Kai Sonnberg', 'Ed Masonry'];
   const OTHER = ['Lena Ritterbusch', 'Tom Baker', 'Sam Alexis', 'Ana Sharp', 'Ivo Perrin'];
+  const QUIST = new Set([3, ...Array.from({ length: 11 }, (_, i) => 601 + 10 * i)]);
   const named = Array.from({ length: 1500 }, (_, i) => {
     const custId = i + 1;
     let displayName: string;
-    if (custId >= 300 && custId % 9 === 0) displayName = 'Per Olsson';
+    if (QUIST.has(custId)) displayName = 'Ulla Quist';
+    else if (custId >= 300 && custId % 9 === 0) displayName = 'Per Olsson';
     else if (custId % 6 === 1) displayName = SHARED[custId % SHARED.length]!;
     else if (custId % 6 === 2) displayName = SON[custId % SON.length]!;
     else if (custId % 97 === 3) displayName = 'Lena Ritterbusch';
@@ -343,7 +346,8 @@ describe('driver search on databases holding the same drivers in different physi
 
   it('answers every text alike on both, and as the reference does', async () => {
     const texts = ['alex', 'alex shared', 'ALEX SH', 'al', 'shared', 'sha', 'lss', 'olss'];
-    texts.push('per olsson', 'son', 'sso', 'nson', 'ritter', 'tterb', 'filler1', 'zzz', '1200');
+    texts.push('per olsson', 'son', 'sso', 'nson', 'ritter', 'tterb', 'filler1', 'ill', 'qui');
+    texts.push('uist', 'zzz', '1200');
     const [a, b] = dbs as [TestDatabase, TestDatabase];
     let fragmentsCut = 0;
     for (const limit of [1, 2, 3, 10, 25]) {

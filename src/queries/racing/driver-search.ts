@@ -29,8 +29,8 @@ export interface DriverSearchHitDto {
  * the drivers alone: a live-projected and a rebuilt read model, whose rows lie in different
  * physical orders, answer alike even when more drivers share a name than a scan keeps. The
  * fragment candidates come from the trigram index when there are few matches and from a walk
- * over the drivers in id order when there are many (`racing_drivers_id_name`), so that no
- * text reads more than a few thousand names however many contain it (the function's
+ * over the drivers in id order when there are many (`racing_drivers_id_name`), so that a
+ * common fragment reads a few hundred names rather than all that contain it (the function's
  * migration gives the choice and its figures). Each hit is the text the drivers read model stores for it
  * (racing_driver_search_hits: the DTO's JSON, licences by category;
  * src/projections/drivers/search-hits.ts), so neither PostgreSQL nor Node builds a hit per
