@@ -7,7 +7,7 @@ import {
   SURNAME_PREFIX_KEY,
 } from '../../projections/drivers/tables.ts';
 import { writeSearchHits } from '../../projections/drivers/search-hits.ts';
-import { useRacingDatabase } from '../../projections/racing/testing.ts';
+import { useRacingDatabase, type RacingTestDatabase } from '../../projections/racing/testing.ts';
 import { batch } from '../../db/batch.ts';
 import {
   searchDriverHits,
@@ -281,49 +281,45 @@ describe('driver search on databases holding the same drivers in different physi
       ids: [...named.map((d) => d.custId)].sort((a, b) => (b % 7) - (a % 7) || b - a),
     },
   ];
-  const dbs: TestDatabase[] = [];
-
-  beforeAll(async () => {
-    for (const order of orders) {
-      const other = await createTestDatabase();
-      dbs.push(other);
-      await createRacingTables(other.knex);
-      const byId = new Map(named.map((d) => [d.custId, d]));
-      const rows = order.ids.map((id) => ({
-        cust_id: id,
-        display_name: byId.get(id)!.displayName,
-        country_code: id % 2 === 0 ? 'SE' : null,
-        name_as_of: new Date('2025-01-01T00:00:00Z'),
-      }));
-      for (let i = 0; i < rows.length; i += 500) {
-        await other.knex(DRIVERS_TABLE).insert(rows.slice(i, i + 500));
-      }
-      const licences = order.ids
-        .filter((id) => id % 3 === 0)
-        .map((id) => ({
-          cust_id: id,
-          category: 'oval',
-          irating: 1000 + id,
-          sub_level: 300,
-          license_level: 10,
-          license_group: 3,
-          tt_rating: null,
-          as_of: new Date('2025-01-01T00:00:00Z'),
-        }));
-      for (let i = 0; i < licences.length; i += 500) {
-        await other.knex(DRIVER_LICENSES_TABLE).insert(licences.slice(i, i + 500));
-      }
-      await writeSearchHits(other.knex, 'all');
-      await other.knex.raw(`ANALYZE ${DRIVERS_TABLE}, ${DRIVER_LICENSES_TABLE}`);
+  const byId = new Map(named.map((d) => [d.custId, d]));
+  async function insertInOrder(knex: Knex, ids: readonly number[]): Promise<void> {
+    const rows = ids.map((id) => ({
+      cust_id: id,
+      display_name: byId.get(id)!.displayName,
+      country_code: id % 2 === 0 ? 'SE' : null,
+      name_as_of: new Date('2025-01-01T00:00:00Z'),
+    }));
+    for (let i = 0; i < rows.length; i += 500) {
+      await knex(DRIVERS_TABLE).insert(rows.slice(i, i + 500));
     }
-  });
-
-  afterAll(async () => {
-    for (const other of dbs) await other.drop();
-  });
+    const licences = ids
+      .filter((id) => id % 3 === 0)
+      .map((id) => ({
+        cust_id: id,
+        category: 'oval',
+        irating: 1000 + id,
+        sub_level: 300,
+        license_level: 10,
+        license_group: 3,
+        tt_rating: null,
+        as_of: new Date('2025-01-01T00:00:00Z'),
+      }));
+    for (let i = 0; i < licences.length; i += 500) {
+      await knex(DRIVER_LICENSES_TABLE).insert(licences.slice(i, i + 500));
+    }
+    await writeSearchHits(knex, 'all');
+    await knex.raw(`ANALYZE ${DRIVERS_TABLE}, ${DRIVER_LICENSES_TABLE}`);
+  }
+  const dbs = orders.map((order) =>
+    useRacingDatabase({ seed: (knex) => insertInOrder(knex, order.ids) }),
+  );
 
   /** The first `n` ids in storage order of the drivers matching `where`. */
-  async function storageOrder(other: TestDatabase, where: string, n: number): Promise<number[]> {
+  async function storageOrder(
+    other: RacingTestDatabase,
+    where: string,
+    n: number,
+  ): Promise<number[]> {
     const { rows } = await other.knex.raw<{ rows: { cust_id: number }[] }>(
       `SELECT cust_id FROM ${DRIVERS_TABLE} WHERE ${where} ORDER BY ctid LIMIT ${n}`,
     );
@@ -331,7 +327,7 @@ describe('driver search on databases holding the same drivers in different physi
   }
 
   it('lays the drivers out in different storage orders (what a scan reaches first differs)', async () => {
-    const [a, b] = dbs as [TestDatabase, TestDatabase];
+    const [a, b] = dbs as [RacingTestDatabase, RacingTestDatabase];
     const tied = `lower(display_name) = 'alex shared'`;
     const sharing = named.filter((d) => SHARED.includes(d.displayName)).length;
     expect(sharing).toBeGreaterThan(100);
@@ -348,7 +344,7 @@ describe('driver search on databases holding the same drivers in different physi
     const texts = ['alex', 'alex shared', 'ALEX SH', 'al', 'shared', 'sha', 'lss', 'olss'];
     texts.push('per olsson', 'son', 'sso', 'nson', 'ritter', 'tterb', 'filler1', 'ill', 'qui');
     texts.push('uist', 'zzz', '1200');
-    const [a, b] = dbs as [TestDatabase, TestDatabase];
+    const [a, b] = dbs as [RacingTestDatabase, RacingTestDatabase];
     let fragmentsCut = 0;
     for (const limit of [1, 2, 3, 10, 25]) {
       for (const q of texts) {
