@@ -149,39 +149,45 @@ export interface ResultRowDto {
   champPoints: number | null;
 }
 
-interface ResultRow {
-  cust_id: number;
-  display_name: string;
-  country_code: string | null;
-  club_name: string | null;
-  team_id: number | null;
-  team_name: string | null;
-  car_id: number;
-  car_name: string;
-  car_class_id: number;
-  finish_position: number;
-  finish_position_in_class: number;
-  starting_position: number | null;
-  starting_position_in_class: number | null;
-  laps_complete: number;
-  laps_led: number;
-  incidents: number;
-  best_lap_time: number | null;
-  best_lap_num: number | null;
-  average_lap: number | null;
-  qual_lap_time: number | null;
-  gap_to_leader: number | null;
-  old_irating: number | null;
-  new_irating: number | null;
-  old_sub_level: number | null;
-  new_sub_level: number | null;
-  old_license_level: number | null;
-  new_license_level: number | null;
-  reason_out: string;
-  champ_points: number | null;
-}
+/**
+ * A result row as PostgreSQL sends it: its values as a JSON array in the order of
+ * RESULT_COLUMNS. Arrays rather than objects keep the column names out of every row, which
+ * PostgreSQL would write and Node parse again for each one (`json_agg` of the rows as objects
+ * cost both sides more per row than the values themselves).
+ */
+type ResultRow = [
+  custId: number,
+  displayName: string,
+  countryCode: string | null,
+  clubName: string | null,
+  teamId: number | null,
+  teamName: string | null,
+  carId: number,
+  carName: string,
+  carClassId: number,
+  finishPosition: number,
+  finishPositionInClass: number,
+  startingPosition: number | null,
+  startingPositionInClass: number | null,
+  lapsComplete: number,
+  lapsLed: number,
+  incidents: number,
+  bestLapTime: number | null,
+  bestLapNum: number | null,
+  averageLap: number | null,
+  qualLapTime: number | null,
+  gapToLeader: number | null,
+  oldIrating: number | null,
+  newIrating: number | null,
+  oldSubLevel: number | null,
+  newSubLevel: number | null,
+  oldLicenseLevel: number | null,
+  newLicenseLevel: number | null,
+  reasonOut: string,
+  champPoints: number | null,
+];
 
-/** The columns of ResultRow, as racing_results names them. */
+/** The columns of ResultRow, in its order, as racing_results names them. */
 const RESULT_COLUMNS = `cust_id, display_name, country_code, club_name, team_id, team_name, car_id,
   car_name, car_class_id, finish_position, finish_position_in_class, starting_position,
   starting_position_in_class, laps_complete, laps_led, incidents, best_lap_time, best_lap_num,
@@ -213,16 +219,17 @@ export async function subsessionResults(
   const simsessionType = parseSimsessionType(type);
   // One statement (prepared: planning it cost as much as running it): the subsession, the number
   // of its main simsession of that type (the highest, from the subsession's own list; null when
-  // it has none) and that simsession's rows in finishing order.
+  // it has none) and that simsession's rows in finishing order, each as an array (ResultRow).
   const found = await preparedRows<
     SubsessionRow & { main_simsession: number | null; results: ResultRow[] }
   >(
     db,
     `SELECT s.*, m.main_simsession,
-            (SELECT coalesce(json_agg(r ORDER BY r.finish_position, r.cust_id), '[]'::json)
-               FROM (SELECT ${RESULT_COLUMNS} FROM ${RESULTS_TABLE}
-                      WHERE subsession_id = s.subsession_id
-                        AND simsession_number = m.main_simsession) r) AS results
+            (SELECT coalesce(json_agg(json_build_array(${RESULT_COLUMNS})
+                                      ORDER BY finish_position, cust_id), '[]'::json)
+               FROM ${RESULTS_TABLE}
+              WHERE subsession_id = s.subsession_id
+                AND simsession_number = m.main_simsession) AS results
        FROM ${SUBSESSIONS_TABLE} s
        CROSS JOIN LATERAL (SELECT max((e->>'simsessionNumber')::int) AS main_simsession
                              FROM jsonb_array_elements(s.simsessions) e
@@ -254,41 +261,62 @@ export async function subsessionResults(
   return {
     subsession,
     simsession,
-    results: rows.map((r) => ({
-      driver: {
-        custId: r.cust_id,
-        displayName: r.display_name,
-        countryCode: r.country_code,
-        clubName: r.club_name,
-      },
-      team: r.team_id === null ? null : { teamId: r.team_id, teamName: r.team_name },
-      car: {
-        carId: r.car_id,
-        carName: r.car_name,
-        carClassId: r.car_class_id,
-        carClassName: classNames.get(r.car_class_id) ?? null,
-      },
-      finishPosition: r.finish_position,
-      finishPositionInClass: r.finish_position_in_class,
-      startingPosition: r.starting_position,
-      startingPositionInClass: r.starting_position_in_class,
-      lapsComplete: r.laps_complete,
-      lapsLed: r.laps_led,
-      incidents: r.incidents,
-      bestLapTime: r.best_lap_time,
-      bestLapNum: r.best_lap_num,
-      averageLap: r.average_lap,
-      qualLapTime: r.qual_lap_time,
-      gapToLeader: r.gap_to_leader,
-      oldIrating: r.old_irating,
-      newIrating: r.new_irating,
-      iratingChange:
-        r.old_irating !== null && r.new_irating !== null ? r.new_irating - r.old_irating : null,
-      oldLicense: licence(r.old_license_level, r.old_sub_level),
-      newLicense: licence(r.new_license_level, r.new_sub_level),
-      reasonOut: r.reason_out,
-      champPoints: r.champ_points,
-    })),
+    results: rows.map(
+      ([
+        custId,
+        displayName,
+        countryCode,
+        clubName,
+        teamId,
+        teamName,
+        carId,
+        carName,
+        carClassId,
+        finishPosition,
+        finishPositionInClass,
+        startingPosition,
+        startingPositionInClass,
+        lapsComplete,
+        lapsLed,
+        incidents,
+        bestLapTime,
+        bestLapNum,
+        averageLap,
+        qualLapTime,
+        gapToLeader,
+        oldIrating,
+        newIrating,
+        oldSubLevel,
+        newSubLevel,
+        oldLicenseLevel,
+        newLicenseLevel,
+        reasonOut,
+        champPoints,
+      ]) => ({
+        driver: { custId, displayName, countryCode, clubName },
+        team: teamId === null ? null : { teamId, teamName },
+        car: { carId, carName, carClassId, carClassName: classNames.get(carClassId) ?? null },
+        finishPosition,
+        finishPositionInClass,
+        startingPosition,
+        startingPositionInClass,
+        lapsComplete,
+        lapsLed,
+        incidents,
+        bestLapTime,
+        bestLapNum,
+        averageLap,
+        qualLapTime,
+        gapToLeader,
+        oldIrating,
+        newIrating,
+        iratingChange: oldIrating !== null && newIrating !== null ? newIrating - oldIrating : null,
+        oldLicense: licence(oldLicenseLevel, oldSubLevel),
+        newLicense: licence(newLicenseLevel, newSubLevel),
+        reasonOut,
+        champPoints,
+      }),
+    ),
   };
 }
 
