@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/runtime.ts';
 import { batch, inlineBindings, known, run, statement } from './batch.ts';
@@ -113,5 +114,48 @@ describe('batch', () => {
     await db.knex.raw(`INSERT INTO batch_swap VALUES (1, 'b', 7)`);
     expect(await batch(db.knex, [all])).toEqual([[{ id: 1, v: 'b', w: 7 }]]);
     expect(await batch(db.knex, [all])).toEqual([[{ id: 1, v: 'b', w: 7 }]]);
+  });
+
+  it('reads one snapshot in every statement with oneSnapshot, a snapshot per statement without', async () => {
+    // The batch counts the rows, then waits for an advisory lock another connection holds while
+    // it inserts a row and commits; then it counts again.
+    const other = new pg.Client({ connectionString: db.url });
+    await other.connect();
+    const count = statement<{ n: number }, number>(
+      `SELECT count(*)::int AS n FROM batch_probe`,
+      [],
+      (rows) => rows[0]!.n,
+    );
+    const wait = statement<unknown, null>(`SELECT pg_advisory_lock(4711)`, [], () => null);
+    const unlock = statement<unknown, null>(`SELECT pg_advisory_unlock(4711)`, [], () => null);
+    const countAround = async (oneSnapshot: boolean, id: number) => {
+      await other.query('SELECT pg_advisory_lock(4711)');
+      const counts = batch(db.knex, [count, wait, count, unlock], { oneSnapshot });
+      for (let waiting = false; !waiting;) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        const { rows } = await other.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`,
+        );
+        waiting = rows[0]!.n > 0;
+      }
+      await other.query(`INSERT INTO batch_probe VALUES ($1, 'late', now())`, [id]);
+      await other.query('SELECT pg_advisory_unlock(4711)');
+      const [before, , after] = await counts;
+      return after - before;
+    };
+    try {
+      expect(await countAround(true, 101)).toBe(0);
+      expect(await countAround(false, 102)).toBe(1);
+      const isolation = statement<{ level: string }, string>(
+        `SELECT current_setting('transaction_isolation') AS level`,
+        [],
+        (rows) => rows[0]!.level,
+      );
+      expect(await batch(db.knex, [isolation], { oneSnapshot: true })).toEqual(['repeatable read']);
+      expect(await batch(db.knex, [isolation])).toEqual(['read committed']);
+    } finally {
+      await other.query('DELETE FROM batch_probe WHERE id > 100');
+      await other.end();
+    }
   });
 });

@@ -20,6 +20,13 @@ import { preparedRows } from './prepared.ts';
  * parameter's type. Statements may not contain a `?` other than their bindings (no `??`
  * identifiers, no jsonb `?` operators): the count of `?` must equal the count of bindings.
  *
+ * The statements of a batch run in one implicit transaction; by default each takes its own
+ * snapshot (READ COMMITTED), as separate round trips would. With `{ oneSnapshot: true }` the
+ * batch starts with `SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY`, so every
+ * statement reads the same committed state: statements that each derive a value from the same
+ * rows (a page's default category, say) then derive the same one. The setting ends with the
+ * batch's transaction; a failing batch's transaction is rolled back as a whole either way.
+ *
  * Names are per connection (`pitwall_batch_<connection>_<n>`). A batch that fails forgets the
  * names it was preparing (a PREPARE that ran stays on the server unused: prepared statements are
  * not transactional); one refused because a table swap changed a statement's result columns
@@ -125,8 +132,10 @@ function isStalePlan(err: unknown): boolean {
 function batchText(
   state: Prepared,
   sent: readonly Statement<unknown>[],
+  options: BatchOptions,
 ): { text: string; at: number[]; preparing: Map<string, string> } {
-  const parts: string[] = [];
+  // First: a transaction's isolation is set before its first snapshot (a PREPARE takes one).
+  const parts: string[] = options.oneSnapshot ? [ONE_SNAPSHOT] : [];
   const at: number[] = [];
   const preparing = new Map<string, string>();
   for (const s of sent) {
@@ -152,6 +161,14 @@ function batchText(
   return { text: parts.join(';\n'), at, preparing };
 }
 
+/** How a batch runs (see the module comment). */
+export interface BatchOptions {
+  /** Every statement reads the same snapshot (REPEATABLE READ, READ ONLY). */
+  oneSnapshot?: boolean;
+}
+
+const ONE_SNAPSHOT = 'SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY';
+
 /**
  * Runs `statements` in one round trip on one pooled connection and returns their shaped values
  * in the same order (`known` ones are not sent); no round trip when none is left to send.
@@ -159,6 +176,7 @@ function batchText(
 export async function batch<const S extends readonly Statement<unknown>[]>(
   db: Knex,
   statements: S,
+  options: BatchOptions = {},
 ): Promise<Values<S>> {
   const sent = statements.filter((s) => s.sql !== null);
   let rows: never[][] = [];
@@ -166,7 +184,7 @@ export async function batch<const S extends readonly Statement<unknown>[]>(
     const pool = db.client as Pool;
     const client = (await pool.acquireConnection()) as PooledClient & object;
     try {
-      rows = await sendBatch(client, sent);
+      rows = await sendBatch(client, sent, options);
     } finally {
       await pool.releaseConnection(client);
     }
@@ -178,17 +196,18 @@ export async function batch<const S extends readonly Statement<unknown>[]>(
 async function sendBatch(
   client: PooledClient & object,
   sent: readonly Statement<unknown>[],
+  options: BatchOptions,
   retried = false,
 ): Promise<never[][]> {
   const state = preparedOf(client);
-  const { text, at, preparing } = batchText(state, sent);
+  const { text, at, preparing } = batchText(state, sent, options);
   let answer: RawResult | RawResult[];
   try {
     answer = await client.query(text);
   } catch (err) {
     if (!isStalePlan(err) || retried) throw err;
     state.names.clear();
-    return sendBatch(client, sent, true);
+    return sendBatch(client, sent, options, true);
   }
   const results = Array.isArray(answer) ? answer : [answer];
   for (const [sql, name] of preparing) state.names.set(sql, name);

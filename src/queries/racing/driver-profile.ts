@@ -10,6 +10,7 @@ import {
 import { RESULTS_TABLE, SUBSESSIONS_TABLE } from '../../projections/subsessions/tables.ts';
 import { run, statement, type Statement } from '../../db/batch.ts';
 import { listBindings } from '../../db/prepared.ts';
+import { categorySql, type CategoryChoice } from './compared-category.ts';
 import { parseCategory } from './shapes.ts';
 
 /**
@@ -178,14 +179,18 @@ interface RacePointRow {
  * instant, a chart cut at a date). Per driver one walk of its races of the category
  * (racing_results_driver_category, which carries the ratings; a LATERAL subquery), so the cost is
  * the sum of the single reads without their round trips; only those races' subsessions are read,
- * for their series and track names.
+ * for their series and track names. The category is named, or a comparison's choice
+ * (./compared-category.ts: its default decided inside the statement).
  */
 export function driverRatingHistoriesStatement(
   custIds: readonly number[],
-  category: string,
+  category: string | CategoryChoice,
   raceBefore: string | null = null,
 ): Statement<Map<number, RacePointDto[]>> {
   const ids = [...new Set(custIds)];
+  const c = categorySql(
+    typeof category === 'string' ? { named: parseCategory(category) } : category,
+  );
   return statement<RacePointRow, Map<number, RacePointDto[]>>(
     `SELECT d.cust_id, h.subsession_id,
             to_char(h.start_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS start_time,
@@ -195,13 +200,13 @@ export function driverRatingHistoriesStatement(
        SELECT r.subsession_id, r.start_time, s.series_name, s.track_name, r.new_irating,
               r.new_sub_level
          FROM ${RESULTS_TABLE} r JOIN ${SUBSESSIONS_TABLE} s ON s.subsession_id = r.subsession_id
-        WHERE r.cust_id = d.cust_id AND r.is_primary AND r.category = ?
+        WHERE r.cust_id = d.cust_id AND r.is_primary AND r.category = ${c.sql}
           AND (r.new_irating IS NOT NULL OR r.new_sub_level IS NOT NULL)
           ${raceBefore ? 'AND r.start_time < ?::timestamptz' : ''}
         ORDER BY r.start_time DESC, r.subsession_id DESC
         LIMIT ${HISTORY_RACES}) h
       ORDER BY d.cust_id, h.start_time, h.subsession_id`,
-    [...ids, parseCategory(category), ...(raceBefore ? [raceBefore] : [])],
+    [...ids, ...c.bindings, ...(raceBefore ? [raceBefore] : [])],
     (rows) => {
       const out = new Map<number, RacePointDto[]>(custIds.map((id) => [id, []]));
       for (const r of rows) {

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { known, run, statement, type Statement } from '../../db/batch.ts';
+import { run, statement, type Statement } from '../../db/batch.ts';
 import { listBindings, preparedRows } from '../../db/prepared.ts';
 import type { RacingCategory } from '../../events/racing/common.ts';
 import {
@@ -21,6 +21,7 @@ import {
   type Page,
   type PageRequest,
 } from './paging.ts';
+import { categorySql, type CategoryChoice } from './compared-category.ts';
 import { licenceRowsJson, toLicenses } from './licences.ts';
 import {
   parseCategory,
@@ -387,15 +388,16 @@ const dateOnly = (d: Date | null): string | null =>
 
 /**
  * The drivers among `custIds` with their licences and career totals: one statement, prepared
- * (parsed and planned once per connection, src/db/prepared.ts).
+ * (parsed once per connection, src/db/prepared.ts), the ids one binding each so that PostgreSQL
+ * keeps its generic plan instead of planning every execution.
  */
 async function summariesOf(db: Knex, custIds: number[]): Promise<Map<number, DriverSummaryDto>> {
   const rows = await preparedRows<DriverRow & { licenses: LicenseRow[]; career: CareerRow[] }>(
     db,
     `SELECT d.cust_id, d.display_name, d.country_code, d.club_name, d.flair_name, d.member_since,
             ${licenceRowsJson('d.cust_id')} AS licenses, ${careerRowsJson('d.cust_id')} AS career
-       FROM ${DRIVERS_TABLE} d WHERE d.cust_id = ANY(?::int4[])`,
-    [custIds],
+       FROM ${DRIVERS_TABLE} d WHERE d.cust_id IN (${listBindings(custIds.length)})`,
+    custIds,
   );
   return new Map(
     rows.map((d) => [
@@ -496,7 +498,7 @@ export interface DriverHeaderDto {
   /** YYYY-MM-DD. */
   memberSince: string | null;
   licenses: LicenseDto[];
-  /** Per licence with an iRating, as percentileRanksStatement counts it. */
+  /** Per licence with an iRating, as iratingBucketsStatement counts it. */
   iratingPercentiles: { category: RacingCategory; percentile: number }[];
 }
 
@@ -549,33 +551,29 @@ export function driverHeaderStatement(custId: number): Statement<DriverHeaderDto
 const percentileOf = (below: number, total: number): number =>
   total > 0 ? Math.round((1000 * below) / total) / 10 : 0;
 
+/** The rank of an iRating among a category's rated drivers (iratingBucketsStatement). */
+export type PercentileRank = (irating: number) => number;
+
 /**
- * Per iRating of a category: the share (0..100, one decimal) of the category's rated drivers
- * whose iRating bucket lies wholly below it. One read of the categories' bucket counts (a few
- * dozen rows each), whatever the number of ratings asked; a statement for a batch
- * (src/db/batch.ts), none when nothing is asked.
+ * A category's iRating buckets (a few dozen rows), as the function giving the share (0..100, one
+ * decimal) of the category's rated drivers whose bucket lies wholly below an iRating. A statement
+ * for a batch (src/db/batch.ts); the category named or a comparison's default
+ * (./compared-category.ts).
  */
-export function percentileRanksStatement(
-  asked: readonly { category: string; irating: number }[],
-): Statement<number[]> {
-  if (asked.length === 0) return known([]);
-  const categories = [...new Set(asked.map((a) => a.category))];
-  // One binding per category (src/db/prepared.ts: an array parameter is planned every time).
-  return statement<{ category: string; bucket_start: number; drivers: number }, number[]>(
-    `SELECT category, bucket_start, drivers FROM ${IRATING_BUCKETS_TABLE}
-      WHERE category IN (${listBindings(categories.length)})`,
-    categories,
-    (rows) =>
-      asked.map(({ category, irating }) => {
-        let below = 0;
-        let total = 0;
-        for (const r of rows) {
-          if (r.category !== category) continue;
-          total += r.drivers;
-          if (r.bucket_start + IRATING_BUCKET_WIDTH <= irating) below += r.drivers;
-        }
-        return percentileOf(below, total);
-      }),
+export function iratingBucketsStatement(category: CategoryChoice): Statement<PercentileRank> {
+  const c = categorySql(category);
+  return statement<{ bucket_start: number; drivers: number }, PercentileRank>(
+    `SELECT bucket_start, drivers FROM ${IRATING_BUCKETS_TABLE} WHERE category = ${c.sql}`,
+    c.bindings,
+    (rows) => (irating) => {
+      let below = 0;
+      let total = 0;
+      for (const r of rows) {
+        total += r.drivers;
+        if (r.bucket_start + IRATING_BUCKET_WIDTH <= irating) below += r.drivers;
+      }
+      return percentileOf(below, total);
+    },
   );
 }
 

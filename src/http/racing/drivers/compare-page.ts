@@ -1,7 +1,8 @@
 import { batch } from '../../../db/batch.ts';
+import { defaultCategory, type CategoryChoice } from '../../../queries/racing/compared-category.ts';
 import {
   comparedDriversStatement,
-  percentileRanksStatement,
+  iratingBucketsStatement,
 } from '../../../queries/racing/drivers.ts';
 import {
   driverCareersStatement,
@@ -44,38 +45,43 @@ export const compareDriversPage: RouteHandler = async (req, res, deps) => {
     0,
     MAX_COMPARED,
   );
-  // Five statements in two round trips (src/db/batch.ts), whatever the number of drivers: who
-  // they are, their careers and every pair's shared races side by side (an id not found has no
-  // races, and its pairs are left out below); then, in the category shown, their histories and
-  // percentiles.
+  // Five statements in one round trip (src/db/batch.ts), whatever the number of drivers, all
+  // reading one snapshot: who they are, their careers, every pair's shared races side by side
+  // (an id not found has no races, and its pairs are left out below) and, in the category shown,
+  // their histories and the iRating buckets. When the URL names no category, the last two
+  // decide the default inside the statement (compared-category.ts) from the same rows the
+  // careers and licences come from, so they read the category `defaultCategory` picks below.
   const pairs: [number, number][] = [];
   for (let i = 0; i < asked.length; i++) {
     for (let j = i + 1; j < asked.length; j++) pairs.push([asked[i]!, asked[j]!]);
   }
-  const [{ drivers: known, missing }, careerOf, duelsAsked] = await batch(deps.knex, [
-    comparedDriversStatement(asked),
-    driverCareersStatement(asked),
-    headToHeadsStatement(pairs),
-  ]);
+  const choice: CategoryChoice = query.data.category
+    ? { named: query.data.category }
+    : { defaultFor: baseId };
+  const [{ drivers: known, missing }, careerOf, duelsAsked, historyOf, percentileRank] =
+    await batch(
+      deps.knex,
+      [
+        comparedDriversStatement(asked),
+        driverCareersStatement(asked),
+        headToHeadsStatement(pairs),
+        driverRatingHistoriesStatement(asked, choice),
+        iratingBucketsStatement(choice),
+      ],
+      { oneSnapshot: true },
+    );
   if (known[0]?.custId !== baseId) throw notFound();
   const careers = known.map((p) => careerOf.get(p.custId) ?? []);
-  const category =
-    query.data.category ??
-    careers[0]?.[0]?.category ??
-    known[0].licenses.find((l) => l.irating !== null)?.category ??
-    'sports_car';
+  const category = query.data.category ?? defaultCategory(careers[0]!, known[0].licenses);
 
   const knownIds = new Set(known.map((p) => p.custId));
   const duels = duelsAsked.filter((d) => knownIds.has(d.aCustId) && knownIds.has(d.bCustId));
-  const rated = known.flatMap((p) => {
-    const irating = p.licenses.find((l) => l.category === category)?.irating ?? null;
-    return irating === null ? [] : [{ custId: p.custId, category, irating }];
-  });
-  const [historyOf, percentiles] = await batch(deps.knex, [
-    driverRatingHistoriesStatement([...knownIds], category),
-    percentileRanksStatement(rated),
-  ]);
-  const percentileOf = new Map(rated.map((r, i) => [r.custId, percentiles[i]!]));
+  const percentileOf = new Map(
+    known.flatMap((p) => {
+      const irating = p.licenses.find((l) => l.category === category)?.irating ?? null;
+      return irating === null ? [] : [[p.custId, percentileRank(irating)] as const];
+    }),
+  );
   // Each driver's rated races; the series and track names of all of them in one table.
   const historyNames = new HistoryNames();
   const histories = known.map((p) => {
