@@ -16,11 +16,13 @@ import { PARTICIPATION_TABLE, PARTICIPATION_WEEKS_TABLE, WEEK_DRIVERS_TABLE } fr
  * Weeks: a week holds thousands of splits, too many to re-read per batch, so the drivers of a
  * week are kept as a set with their number of starts, moved by deltas (+ the batch, − what
  * corrected subsessions contributed before); the week's distinct-driver count moves by the
- * drivers that entered and left the set.
+ * drivers that entered and left the set. The week's other figures are the sums of its slot rows
+ * (a few dozen at most), recomputed for every week the batch touches once its slots are.
  */
 export async function applyParticipation(trx: Knex.Transaction, ctx: PartContext): Promise<void> {
   await recomputeSlots(trx, ctx);
-  await applyWeekDrivers(trx, ctx);
+  const uniqueMoves = await applyWeekDrivers(trx, ctx);
+  await recomputeWeeks(trx, ctx, uniqueMoves);
 }
 
 async function recomputeSlots(trx: Knex.Transaction, ctx: PartContext): Promise<void> {
@@ -97,9 +99,17 @@ const startsColumns: Column<StartsDelta>[] = [
   col('starts', 'int4', (d) => d.starts),
 ];
 
-async function applyWeekDrivers(trx: Knex.Transaction, ctx: PartContext): Promise<void> {
+/**
+ * Moves the week sets by the batch's start deltas; answers, per `season:week` key, how many
+ * drivers entered the week's set less how many left it (weeks without a change left out).
+ */
+async function applyWeekDrivers(
+  trx: Knex.Transaction,
+  ctx: PartContext,
+): Promise<Map<string, number>> {
+  const change = new Map<string, number>();
   const deltas = weekStartDeltas(ctx);
-  if (deltas.length === 0) return;
+  if (deltas.length === 0) return change;
   const wd = WEEK_DRIVERS_TABLE;
   const { sql: source, bindings } = rowsSource(startsColumns, deltas);
   // Drivers new to their week (inserted) count +1; rows left without a start are deleted and
@@ -133,32 +143,59 @@ async function applyWeekDrivers(trx: Knex.Transaction, ctx: PartContext): Promis
     );
     left = rows;
   }
-  const change = new Map<string, [number, number, number]>();
   const move = (rows: WeekCount[], sign: 1 | -1) => {
     for (const r of rows) {
       const key = `${r.season_id}:${r.race_week_num}`;
-      const c = change.get(key) ?? [r.season_id, r.race_week_num, 0];
-      c[2] += sign * r.n;
-      change.set(key, c);
+      change.set(key, (change.get(key) ?? 0) + sign * r.n);
     }
   };
   move(entered, 1);
   move(left, -1);
-  const moved = [...change.values()].filter((c) => c[2] !== 0);
-  if (moved.length === 0) return;
+  return change;
+}
+
+/**
+ * Rewrites the week row of every (season, week) the batch touches: the sums of its slot rows as
+ * they are now, the distinct-driver count moved by `uniqueMoves` (from applyWeekDrivers). A week
+ * left without slot rows loses its row.
+ */
+async function recomputeWeeks(
+  trx: Knex.Transaction,
+  ctx: PartContext,
+  uniqueMoves: ReadonlyMap<string, number>,
+): Promise<void> {
+  const weeks = new Map<string, [number, number, number]>();
+  for (const c of [...ctx.previous, ...ctx.current]) {
+    const key = `${c.seasonId}:${c.raceWeekNum}`;
+    weeks.set(key, [c.seasonId, c.raceWeekNum, uniqueMoves.get(key) ?? 0]);
+  }
+  if (weeks.size === 0) return;
   const pw = PARTICIPATION_WEEKS_TABLE;
+  const p = PARTICIPATION_TABLE;
+  // The deleted weeks (no slot row) and the written ones (some) are disjoint, so the two
+  // changes of one statement never meet on a row.
   await trx.raw(
-    `INSERT INTO ${pw} (season_id, race_week_num, unique_drivers)
-     SELECT * FROM unnest(?::int4[], ?::int2[], ?::int4[])
-     ON CONFLICT (season_id, race_week_num) DO UPDATE SET unique_drivers = ${pw}.unique_drivers + excluded.unique_drivers`,
-    bind(transpose(moved, 3)),
-  );
-  const emptied = moved.filter((c) => c[2] < 0);
-  if (emptied.length === 0) return;
-  await trx.raw(
-    `DELETE FROM ${pw} WHERE unique_drivers <= 0 AND (season_id, race_week_num) IN
-       (SELECT * FROM unnest(?::int4[], ?::int2[]))`,
-    bind(transpose(emptied, 2)),
+    `WITH k AS (SELECT * FROM unnest(?::int4[], ?::int2[], ?::int4[]) AS k(season_id, race_week_num, moved)),
+     gone AS (
+       DELETE FROM ${pw} w USING k
+        WHERE w.season_id = k.season_id AND w.race_week_num = k.race_week_num
+          AND NOT EXISTS (SELECT 1 FROM ${p} s
+                           WHERE s.season_id = k.season_id AND s.race_week_num = k.race_week_num))
+     INSERT INTO ${pw} (season_id, race_week_num, sessions, subsessions, drivers, unique_drivers,
+                        sof_sum, sof_count, max_sof)
+     SELECT k.season_id, k.race_week_num, a.sessions, a.subsessions, a.drivers, k.moved,
+            a.sof_sum, a.sof_count, a.max_sof
+       FROM k CROSS JOIN LATERAL (
+         SELECT sum(s.sessions)::int AS sessions, sum(s.subsessions)::int AS subsessions,
+                sum(s.drivers)::int AS drivers, sum(s.sof_sum)::bigint AS sof_sum,
+                sum(s.sof_count)::int AS sof_count, max(s.max_sof) AS max_sof
+           FROM ${p} s WHERE s.season_id = k.season_id AND s.race_week_num = k.race_week_num) a
+      WHERE a.subsessions IS NOT NULL
+     ON CONFLICT (season_id, race_week_num) DO UPDATE
+        SET sessions = excluded.sessions, subsessions = excluded.subsessions,
+            drivers = excluded.drivers, unique_drivers = ${pw}.unique_drivers + excluded.unique_drivers,
+            sof_sum = excluded.sof_sum, sof_count = excluded.sof_count, max_sof = excluded.max_sof`,
+    bind(transpose([...weeks.values()], 3)),
   );
 }
 

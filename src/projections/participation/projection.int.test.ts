@@ -70,10 +70,34 @@ describe('participation read model', () => {
         avg: Number(r.sof_sum) / Number(r.sof_count),
         max: r.max_sof,
       }));
+    const week = async () =>
+      (await rowsOf(db.knex, PARTICIPATION_WEEKS_TABLE, { season_id: 8001 })).map((r) => ({
+        week: r.race_week_num,
+        sessions: r.sessions,
+        splits: r.subsessions,
+        drivers: r.drivers,
+        unique: r.unique_drivers,
+        sofSum: Number(r.sof_sum),
+        sofCount: r.sof_count,
+        max: r.max_sof,
+      }));
     expect(await rows()).toEqual([
       // Driver 1 raced 18:00 on both days: two entries, one driver.
       { slot: '18:00', sessions: 2, splits: 3, drivers: 4, unique: 3, avg: 2000, max: 3000 },
       { slot: '20:15', sessions: 1, splits: 1, drivers: 1, unique: 1, avg: 1500, max: 1500 },
+    ]);
+    // The week's row: the sums of its two slots, its drivers counted once.
+    expect(await week()).toEqual([
+      {
+        week: 3,
+        sessions: 3,
+        splits: 4,
+        drivers: 5,
+        unique: 4,
+        sofSum: 7500,
+        sofCount: 4,
+        max: 3000,
+      },
     ]);
     // A correction lowers the top split's SOF and removes a driver.
     await applyRacingEvents(db.knex, [
@@ -98,6 +122,18 @@ describe('participation read model', () => {
       avg: 5600 / 3,
       max: 2600,
     });
+    expect(await week()).toEqual([
+      {
+        week: 3,
+        sessions: 3,
+        splits: 4,
+        drivers: 4,
+        unique: 3,
+        sofSum: 7100,
+        sofCount: 4,
+        max: 2600,
+      },
+    ]);
   });
 
   it('counts each driver once per week, however often they start, and follows corrections', async () => {
@@ -186,6 +222,67 @@ describe('participation read model', () => {
       [0, 1, 2],
       [0, 3, 1],
     ]);
-    expect(await unique()).toEqual([[0, 2]]);
+    // Week 1 still has its race, now without a start.
+    expect(await unique()).toEqual([
+      [0, 2],
+      [1, 0],
+    ]);
+  });
+
+  it("keeps each week's slot sums in its row and drops a week left without races", async () => {
+    const s = { seasonId: 8003, raceWeekNum: 4, sessionId: 600 };
+    const weeks = async () =>
+      (
+        await rowsOf(db.knex, PARTICIPATION_WEEKS_TABLE, { season_id: 8003 }, ['race_week_num'])
+      ).map((r) => [r.race_week_num, r.sessions, r.subsessions, r.drivers, r.unique_drivers]);
+    await applyRacingEvents(db.knex, [
+      {
+        type: 'SubsessionResultsRecorded',
+        data: buildSubsession({
+          ...s,
+          subsessionId: 61,
+          startTime: '2024-04-01T18:00:00Z',
+          race: [raceRow(1, 1), raceRow(2, 2)],
+        }),
+      },
+    ]);
+    await applyRacingEvents(db.knex, [
+      {
+        type: 'SubsessionResultsRecorded',
+        data: buildSubsession({
+          ...s,
+          subsessionId: 62,
+          sessionId: 601,
+          startTime: '2024-04-02T19:00:00Z',
+          race: [raceRow(2, 1), raceRow(3, 2)],
+        }),
+      },
+    ]);
+    expect(await weeks()).toEqual([[4, 2, 2, 4, 3]]);
+    // Both races corrected into week 5: week 4 has no race left.
+    await applyRacingEvents(db.knex, [
+      {
+        type: 'SubsessionResultsCorrected',
+        data: buildSubsession({
+          ...s,
+          raceWeekNum: 5,
+          subsessionId: 61,
+          startTime: '2024-04-08T18:00:00Z',
+          race: [raceRow(1, 1), raceRow(2, 2)],
+        }),
+      },
+      {
+        type: 'SubsessionResultsCorrected',
+        data: buildSubsession({
+          ...s,
+          raceWeekNum: 5,
+          subsessionId: 62,
+          sessionId: 601,
+          startTime: '2024-04-09T19:00:00Z',
+          race: [raceRow(2, 1)],
+        }),
+      },
+    ]);
+    expect(await weeks()).toEqual([[5, 2, 2, 3, 2]]);
   });
 });

@@ -12,7 +12,8 @@ import {
 
 /**
  * Every (season, week, slot) at once, by the same aggregates ./apply.ts recomputes per key; the
- * week sets and their counts as one GROUP BY each over the replayed starts.
+ * week sets as one GROUP BY over the replayed starts; each week's row as the sums of its slot
+ * rows with the size of its set.
  */
 export function participationRebuild(): PartRebuild {
   return {
@@ -42,9 +43,18 @@ export function participationRebuild(): PartRebuild {
       );
       await createWeekDriversKey(trx);
       await trx.raw(
-        `INSERT INTO ${PARTICIPATION_WEEKS_TABLE} (season_id, race_week_num, unique_drivers)
-         SELECT season_id, race_week_num, count(*) FROM ${WEEK_DRIVERS_TABLE}
-          GROUP BY season_id, race_week_num`,
+        `INSERT INTO ${PARTICIPATION_WEEKS_TABLE} (season_id, race_week_num, sessions, subsessions,
+                drivers, unique_drivers, sof_sum, sof_count, max_sof)
+         SELECT a.season_id, a.race_week_num, a.sessions, a.subsessions, a.drivers,
+                coalesce(u.unique_drivers, 0), a.sof_sum, a.sof_count, a.max_sof
+           FROM (SELECT season_id, race_week_num, sum(sessions)::int AS sessions,
+                        sum(subsessions)::int AS subsessions, sum(drivers)::int AS drivers,
+                        sum(sof_sum)::bigint AS sof_sum, sum(sof_count)::int AS sof_count,
+                        max(max_sof) AS max_sof
+                   FROM ${PARTICIPATION_TABLE} GROUP BY season_id, race_week_num) a
+           LEFT JOIN (SELECT season_id, race_week_num, count(*) AS unique_drivers
+                        FROM ${WEEK_DRIVERS_TABLE} GROUP BY season_id, race_week_num) u
+                  USING (season_id, race_week_num)`,
       );
     },
   };

@@ -8,7 +8,9 @@ import type { Knex } from 'knex';
  *    the average, and the maximum);
  *  - racing_week_drivers: who started in a season's week and how often (the set behind the
  *    week's distinct-driver count, kept so a batch moves the count without re-reading the week);
- *  - racing_participation_weeks: per season and week the number of distinct drivers.
+ *  - racing_participation_weeks: per season and week that has race splits, the sums of its
+ *    slots (sessions, splits, entries, strength of field) and its number of distinct drivers, so
+ *    a schedule reads one row per week.
  * A start is what the leaderboards count (racing/contributions.ts, countsAsStart).
  */
 export const PARTICIPATION_TABLE = 'racing_participation';
@@ -45,7 +47,13 @@ export async function createParticipationTables(
     CREATE TABLE ${PARTICIPATION_WEEKS_TABLE} (
       season_id       integer NOT NULL,
       race_week_num   smallint NOT NULL,
+      sessions        integer NOT NULL,
+      subsessions     integer NOT NULL,
+      drivers         integer NOT NULL,
       unique_drivers  integer NOT NULL,
+      sof_sum         bigint NOT NULL,
+      sof_count       integer NOT NULL,
+      max_sof         integer,
       PRIMARY KEY (season_id, race_week_num)
     )`);
 }

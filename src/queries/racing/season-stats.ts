@@ -126,7 +126,7 @@ export async function seasonParticipationByWeek(
   return { weeks, timeSlots };
 }
 
-/** Per week that has races (optionally one week), by week: the sums of its time slots. */
+/** Per week that has races (optionally one week), by week: the sums of its time slots (its week row). */
 export function seasonWeekParticipationStatement(
   seasonId: number,
   params: { raceWeekNum?: number } = {},
@@ -136,15 +136,10 @@ export function seasonWeekParticipationStatement(
     ParticipationSumsRow & { race_week_num: number },
     SeasonParticipationDto['weeks']
   >(
-    `SELECT p.race_week_num, sum(p.sessions)::int AS sessions, sum(p.subsessions)::int AS subsessions,
-            sum(p.drivers)::int AS drivers, sum(p.sof_sum) AS sof_sum, sum(p.sof_count)::int AS sof_count,
-            max(p.max_sof) AS max_sof, coalesce(min(u.unique_drivers), 0) AS unique_drivers
-       FROM ${PARTICIPATION_TABLE} p
-       LEFT JOIN ${PARTICIPATION_WEEKS_TABLE} u
-              ON u.season_id = p.season_id AND u.race_week_num = p.race_week_num
-      WHERE p.season_id = ? ${week !== undefined ? 'AND p.race_week_num = ?' : ''}
-      GROUP BY p.race_week_num
-      ORDER BY p.race_week_num`,
+    `SELECT race_week_num, sessions, subsessions, drivers, sof_sum, sof_count, max_sof, unique_drivers
+       FROM ${PARTICIPATION_WEEKS_TABLE}
+      WHERE season_id = ? ${week !== undefined ? 'AND race_week_num = ?' : ''}
+      ORDER BY race_week_num`,
     week !== undefined ? [seasonId, week] : [seasonId],
     (rows) => rows.map((r) => ({ raceWeekNum: r.race_week_num, ...participationOf(r) })),
   );

@@ -202,14 +202,13 @@ interface ParticipationWeekRow {
   max_sof: number | null;
 }
 
-/** The weekly schedule with each week's participation (summed over its time slots); null for an unknown season. */
+/** The weekly schedule with each week's participation (its slots' sums); null for an unknown season. */
 export async function seasonSchedule(
   db: Knex,
   seasonId: number,
 ): Promise<SeasonScheduleDto | null> {
   // One statement (prepared: planning it cost more than running it): the season row, and its
-  // weeks (JSON, by week number) each with the sums of its participation rows (null when the
-  // week has none).
+  // weeks (JSON, by week number) each with its participation row (null when the week has none).
   const rows = await preparedRows<SeasonRow & { weeks: ScheduleWeekRow[] }>(
     db,
     `SELECT s.*,
@@ -217,17 +216,11 @@ export async function seasonSchedule(
                FROM (SELECT w.race_week_num, w.start_date, w.track_id, w.track_name, w.config_name,
                             w.category, w.race_lap_limit, w.race_time_limit_minutes, w.time_slots,
                             w.start_type, p.race_week_num IS NOT NULL AS has_participation,
-                            p.sessions, p.subsessions, p.drivers, coalesce(u.unique_drivers, 0) AS unique_drivers,
-                            p.sof_sum, p.sof_count, p.max_sof
+                            p.sessions, p.subsessions, p.drivers, p.unique_drivers, p.sof_sum,
+                            p.sof_count, p.max_sof
                        FROM ${SEASON_WEEKS_TABLE} w
-                       LEFT JOIN (SELECT race_week_num, sum(sessions)::int AS sessions,
-                                         sum(subsessions)::int AS subsessions,
-                                         sum(drivers)::int AS drivers, sum(sof_sum)::bigint AS sof_sum,
-                                         sum(sof_count)::int AS sof_count, max(max_sof) AS max_sof
-                                    FROM ${PARTICIPATION_TABLE} WHERE season_id = s.season_id
-                                   GROUP BY race_week_num) p ON p.race_week_num = w.race_week_num
-                       LEFT JOIN ${PARTICIPATION_WEEKS_TABLE} u
-                              ON u.season_id = s.season_id AND u.race_week_num = w.race_week_num
+                       LEFT JOIN ${PARTICIPATION_WEEKS_TABLE} p
+                              ON p.season_id = w.season_id AND p.race_week_num = w.race_week_num
                       WHERE w.season_id = s.season_id) w) AS weeks
        FROM ${SEASONS_TABLE} s WHERE s.season_id = ?`,
     [seasonId],
