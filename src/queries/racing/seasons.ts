@@ -27,7 +27,14 @@ import {
   seasonFastestLapsAtStatement,
   type FastestLapRow,
 } from './season-as-of.ts';
-import { toTrack, toWinner, type CarDto, type DriverRefDto, type TrackDto } from './shapes.ts';
+import {
+  toTrack,
+  toWinner,
+  type CarDto,
+  type DriverRefDto,
+  type JsonText,
+  type TrackDto,
+} from './shapes.ts';
 
 /**
  * A season's pages: header, schedule with participation, recent races, car times, fastest laps
@@ -163,11 +170,6 @@ export interface SeasonWeekRow {
   start_type: string | null;
 }
 
-/** A week of the schedule statement. */
-interface ScheduleWeekRow extends SeasonWeekRow, Omit<ParticipationWeekRow, 'race_week_num'> {
-  has_participation: boolean;
-}
-
 /** The weeks of the season `seasonId` (an SQL expression) as a JSON array by week number. */
 export const seasonWeeksJson = (seasonId: string): string =>
   `(SELECT coalesce(json_agg(json_build_object('race_week_num', w.race_week_num,
@@ -202,38 +204,69 @@ interface ParticipationWeekRow {
   max_sof: number | null;
 }
 
+/**
+ * The season `s` (SQL alias of racing_seasons) as the JSON text of its SeasonDto: keys in the
+ * DTO's order, `row_to_json` writing it as `JSON.stringify` does (no spaces; strings escaped
+ * alike; a date as "YYYY-MM-DD").
+ */
+const SEASON_DTO_JSON = `(SELECT row_to_json(x)::text FROM (SELECT s.season_id AS "seasonId",
+    s.series_id AS "seriesId", s.series_name AS "seriesName", s.season_name AS "seasonName",
+    s.season_short_name AS "seasonShortName", s.season_year AS "seasonYear",
+    s.season_quarter AS "seasonQuarter", s.category, s.official, s.active, s.complete,
+    s.multiclass, s.fixed_setup AS "fixedSetup", s.max_weeks AS "maxWeeks",
+    s.start_date AS "startDate", s.schedule_description AS "scheduleDescription") x)`;
+
+/**
+ * Week `w` (racing_season_weeks) with its participation row `p` (racing_participation_weeks,
+ * left-joined: all NULL for a week without races) as the columns of a ScheduleWeekDto, in its
+ * order, for `row_to_json`. The stored time slots are a jsonb array, whose text has spaces, so
+ * they are read out as a text array; the average strength of field is rounded as Math.round
+ * rounds a positive quotient (half up).
+ */
+const SCHEDULE_WEEK_COLUMNS = `w.race_week_num AS "raceWeekNum", w.start_date AS "startDate",
+    (SELECT row_to_json(t) FROM (SELECT w.track_id AS "trackId", w.track_name AS "trackName",
+       w.config_name AS "configName", w.category) t) AS track,
+    w.race_lap_limit AS "raceLapLimit", w.race_time_limit_minutes AS "raceTimeLimitMinutes",
+    ARRAY(SELECT jsonb_array_elements_text(w.time_slots)) AS "timeSlots", w.start_type AS "startType",
+    (SELECT row_to_json(q) FROM (SELECT p.sessions, p.subsessions, p.drivers,
+       p.unique_drivers AS "uniqueDrivers",
+       CASE WHEN p.sof_count > 0 THEN round(p.sof_sum::numeric / p.sof_count) END AS "averageStrengthOfField",
+       p.max_sof AS "maxStrengthOfField") q WHERE p.season_id IS NOT NULL) AS participation`;
+
+/**
+ * The weekly schedule with each week's participation (its slots' sums) as the JSON text of its
+ * SeasonScheduleDto, written by PostgreSQL (the API sends it as it is: nothing parsed, shaped or
+ * serialized in Node); null for an unknown season. One statement, prepared (planning it cost
+ * more than running it): the season's text and its weeks' texts by week number, each week with
+ * its participation row.
+ */
+export async function seasonScheduleJson(
+  db: Knex,
+  seasonId: number,
+): Promise<JsonText<SeasonScheduleDto> | null> {
+  const rows = await preparedRows<{ season: string; weeks: string | null }>(
+    db,
+    `SELECT ${SEASON_DTO_JSON} AS season,
+            (SELECT string_agg(row_to_json(k)::text, ',' ORDER BY k."raceWeekNum")
+               FROM (SELECT ${SCHEDULE_WEEK_COLUMNS}
+                       FROM ${SEASON_WEEKS_TABLE} w
+                       LEFT JOIN ${PARTICIPATION_WEEKS_TABLE} p
+                              ON p.season_id = w.season_id AND p.race_week_num = w.race_week_num
+                      WHERE w.season_id = s.season_id) k) AS weeks
+       FROM ${SEASONS_TABLE} s WHERE s.season_id = ?`,
+    [seasonId],
+  );
+  const row = rows[0];
+  return row ? `{"season":${row.season},"weeks":[${row.weeks ?? ''}]}` : null;
+}
+
 /** The weekly schedule with each week's participation (its slots' sums); null for an unknown season. */
 export async function seasonSchedule(
   db: Knex,
   seasonId: number,
 ): Promise<SeasonScheduleDto | null> {
-  // One statement (prepared: planning it cost more than running it): the season row, and its
-  // weeks (JSON, by week number) each with its participation row (null when the week has none).
-  const rows = await preparedRows<SeasonRow & { weeks: ScheduleWeekRow[] }>(
-    db,
-    `SELECT s.*,
-            (SELECT coalesce(json_agg(w ORDER BY w.race_week_num), '[]'::json)
-               FROM (SELECT w.race_week_num, w.start_date, w.track_id, w.track_name, w.config_name,
-                            w.category, w.race_lap_limit, w.race_time_limit_minutes, w.time_slots,
-                            w.start_type, p.race_week_num IS NOT NULL AS has_participation,
-                            p.sessions, p.subsessions, p.drivers, p.unique_drivers, p.sof_sum,
-                            p.sof_count, p.max_sof
-                       FROM ${SEASON_WEEKS_TABLE} w
-                       LEFT JOIN ${PARTICIPATION_WEEKS_TABLE} p
-                              ON p.season_id = w.season_id AND p.race_week_num = w.race_week_num
-                      WHERE w.season_id = s.season_id) w) AS weeks
-       FROM ${SEASONS_TABLE} s WHERE s.season_id = ?`,
-    [seasonId],
-  );
-  const row = rows[0];
-  if (!row) return null;
-  return {
-    season: shapeSeason(row),
-    weeks: row.weeks.map((w) => ({
-      ...shapeSeasonWeek(w),
-      participation: w.has_participation ? weekParticipation(w) : null,
-    })),
-  };
+  const text = await seasonScheduleJson(db, seasonId);
+  return text === null ? null : (JSON.parse(text) as SeasonScheduleDto);
 }
 
 function weekParticipation(p: Omit<ParticipationWeekRow, 'race_week_num'>): WeekParticipationDto {

@@ -4,14 +4,14 @@ import {
   seasonExists,
   seasonFastestLaps,
   seasonRecentRaces,
-  seasonSchedule,
+  seasonScheduleJson,
 } from '../../../queries/racing/seasons.ts';
 import { seasonOverview, seasonParticipationByWeek } from '../../../queries/racing/season-stats.ts';
 import type { Knex } from '../../../db/knex.ts';
 import type { Page } from '../../../queries/racing/paging.ts';
 import type { AsOfDeps } from '../shared/as-of.ts';
 import { apiRaceTimeAsOf } from '../shared/race-time.ts';
-import { paged } from '../shared/dto.ts';
+import { itemJson, paged } from '../shared/dto.ts';
 import {
   apiEndpoint,
   found,
@@ -108,8 +108,11 @@ export const seasonScheduleApi = apiEndpoint({
   params: seasonIdParams,
   response: scheduleResponse,
   canBeNotFound: true,
-  run: async ({ params, knex }) =>
-    found('season', params.id, await seasonSchedule(knex, params.id)),
+  run: async ({ params, knex }) => {
+    const schedule = await seasonScheduleJson(knex, params.id);
+    if (schedule === null) throw notFound('season', params.id);
+    return itemJson(schedule);
+  },
 });
 
 export const seasonRecentRacesApi = apiEndpoint({

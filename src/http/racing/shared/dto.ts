@@ -104,3 +104,10 @@ export function wholeJson<T>(
 ): JsonAnswer<{ data: T[]; meta: { total: number } }> {
   return new JsonAnswer(`{"data":[${items.join(',')}],"meta":{"total":${items.length}}}`);
 }
+
+/** `{data: item, meta: {}}` of an item stored as JSON text: the same answer, written without parsing it. */
+export function itemJson<T>(
+  item: JsonText<T>,
+): JsonAnswer<{ data: T; meta: Record<string, never> }> {
+  return new JsonAnswer(`{"data":${item},"meta":{}}`);
+}
