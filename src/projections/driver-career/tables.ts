@@ -67,7 +67,12 @@ export async function createDriverCareerKeys(db: Knex.Transaction | Knex): Promi
   await db.raw(
     `ALTER TABLE ${DRIVER_YEARS_TABLE} ADD PRIMARY KEY (cust_id, category, season_year)`,
   );
-  await db.raw(`ALTER TABLE ${DRIVER_TOTALS_TABLE} ADD PRIMARY KEY (cust_id, category)`);
+  // The key carries starts and wins, so the driver list reads each row's from the index alone
+  // (migrations/0101_racing_driver_list_covering_indexes.ts gives tables built before it so the
+  // same key; the definitions must stay equal).
+  await db.raw(
+    `ALTER TABLE ${DRIVER_TOTALS_TABLE} ADD PRIMARY KEY (cust_id, category) INCLUDE (starts, wins)`,
+  );
   await db.raw(`ALTER TABLE ${DRIVER_USAGE_TABLE} ADD PRIMARY KEY (cust_id, kind, ref_id)`);
   // The driver list by starts or by wins within a category (keyset, either direction).
   await db.raw(

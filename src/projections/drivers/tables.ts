@@ -35,6 +35,8 @@ const SEARCH_KEY_TIEBREAK = 'cust_id';
 const SEARCH_CANDIDATE_COLUMNS = 'display_name';
 /** A licence row's columns a driver's licences are shaped from (licenceRowsJson), beside its key. */
 const LICENCE_COLUMNS = 'irating, sub_level, license_level, license_group, tt_rating';
+/** The licence columns a driver list row shows beside the iRating its rank index is keyed by. */
+const LIST_LICENCE_COLUMNS = 'sub_level, license_level, license_group, tt_rating';
 
 /** Width of a distribution bucket in iRating points. */
 export const IRATING_BUCKET_WIDTH = 100;
@@ -118,8 +120,12 @@ export async function createDriverIndexes(db: Knex.Transaction | Knex): Promise<
   await db.raw(
     `CREATE INDEX racing_drivers_name_trgm ON ${DRIVERS_TABLE} USING gin (display_name "${trgm}".gin_trgm_ops) WITH (fastupdate = off)`,
   );
+  // The driver list by name carries the name and the country, so a page of names is read from
+  // the index alone (src/queries/racing/drivers.ts). This and the two rank indexes below:
+  // migrations/0101_racing_driver_list_covering_indexes.ts replaces the plain indexes of tables
+  // built before they were declared so; the definitions must stay equal.
   await db.raw(
-    `CREATE INDEX racing_drivers_name_sort ON ${DRIVERS_TABLE} (lower(display_name), cust_id)`,
+    `CREATE INDEX racing_drivers_name_sort ON ${DRIVERS_TABLE} (lower(display_name), cust_id) INCLUDE (display_name, country_code)`,
   );
   // Search as you type: the name, or the name from its second word on, starting with the text
   // (btree range scans for searchDrivers, src/queries/racing/driver-search.ts). Each index is the
@@ -149,11 +155,13 @@ export async function createDriverIndexes(db: Knex.Transaction | Knex): Promise<
   await db.raw(
     `CREATE INDEX racing_driver_licenses_by_driver ON ${DRIVER_LICENSES_TABLE} (cust_id, category) INCLUDE (${LICENCE_COLUMNS})`,
   );
+  // The driver list by iRating (all, or of one country) takes a page's licence columns and the
+  // country the licence row carries from the index alone.
   await db.raw(
-    `CREATE INDEX racing_driver_licenses_rank ON ${DRIVER_LICENSES_TABLE} (category, irating DESC, cust_id DESC) WHERE irating IS NOT NULL`,
+    `CREATE INDEX racing_driver_licenses_rank ON ${DRIVER_LICENSES_TABLE} (category, irating DESC, cust_id DESC) INCLUDE (${LIST_LICENCE_COLUMNS}, country_code) WHERE irating IS NOT NULL`,
   );
   await db.raw(
-    `CREATE INDEX racing_driver_licenses_country_rank ON ${DRIVER_LICENSES_TABLE} (category, country_code, irating DESC, cust_id DESC) WHERE irating IS NOT NULL`,
+    `CREATE INDEX racing_driver_licenses_country_rank ON ${DRIVER_LICENSES_TABLE} (category, country_code, irating DESC, cust_id DESC) INCLUDE (${LIST_LICENCE_COLUMNS}) WHERE irating IS NOT NULL`,
   );
   // The driver list by safety rating, and by licence (class, then safety rating; also a class
   // sorted by safety rating), either direction.

@@ -179,7 +179,10 @@ const KEYED_SORTS = {
  * by starts and wins the career totals' indexes, by name the (lower(name), cust_id) index; the
  * other direction reads the same index backwards; by iRating in one country the index
  * (category, country_code, irating DESC, cust_id DESC). Licence class is checked on the joined
- * rows. Every row carries the category's licence and its starts and wins. Each statement is a
+ * rows. Every row carries the category's licence and its starts and wins. The rank and name
+ * indexes carry the columns a page shows and the career totals' key its starts and wins
+ * (src/projections/drivers/tables.ts, driver-career/tables.ts), so a page by iRating or by
+ * name reads no licence, totals or (by name) driver row from the table. Each statement is a
  * named prepared statement with its page size written into it (src/db/prepared.ts: planned once
  * per connection).
  */
@@ -202,12 +205,14 @@ export async function listDrivers(
   }
   const op = direction === 'asc' ? '>' : '<';
   const dir = direction === 'asc' ? 'ASC' : 'DESC';
-  const columns = `d.cust_id, d.display_name, d.country_code, l.category, l.irating, l.sub_level,
-                   l.license_level, l.license_group, l.tt_rating, t.starts, t.wins`;
-  // Lists read from the licences filter on the licence row's copy of the country, so the
-  // planner can take racing_driver_licenses_country_rank (the iRating order) instead of walking
-  // the category's whole ranking; the others read the driver's row.
+  // Lists read from the licences filter on and show the licence row's copy of the country (kept
+  // equal to the driver's), so the planner can take racing_driver_licenses_country_rank (the
+  // iRating order) instead of walking the category's whole ranking, and a page by iRating reads
+  // its licence columns and country from the rank index alone; the others read the driver's row.
   const fromLicences = sort === 'irating' || (sort !== 'name' && KEYED_SORTS[sort].from === 'l');
+  const columns = `d.cust_id, d.display_name, ${fromLicences ? 'l' : 'd'}.country_code, l.category,
+                   l.irating, l.sub_level, l.license_level, l.license_group, l.tt_rating, t.starts,
+                   t.wins`;
   const filters = `${country === undefined ? '' : `AND ${fromLicences ? 'l' : 'd'}.country_code = ?`}
                    ${groups === null ? '' : 'AND l.license_group = ANY(?::int2[])'}`;
   const filterArgs = [
