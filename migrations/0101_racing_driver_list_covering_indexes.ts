@@ -9,12 +9,20 @@ import type { Knex } from 'knex';
  * driver career read models declare the same indexes (src/projections/drivers/tables.ts,
  * src/projections/driver-career/tables.ts), so a rebuild creates them; this replaces the plain
  * ones of tables built before that. A database whose read models are not built yet has no
- * tables, and gets the indexes when they are built.
+ * tables, and gets the indexes when they are built. The three tables are locked at once, in
+ * one order, before any index is dropped: taken table by table, a reader holding one of them
+ * while waiting for another deadlocks with the migration.
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.raw(`
     DO $do$
     BEGIN
+      IF to_regclass('public.racing_driver_licenses') IS NOT NULL
+         AND to_regclass('public.racing_drivers') IS NOT NULL
+         AND to_regclass('public.racing_driver_totals') IS NOT NULL THEN
+        LOCK TABLE public.racing_driver_licenses, public.racing_drivers, public.racing_driver_totals
+          IN ACCESS EXCLUSIVE MODE;
+      END IF;
       IF to_regclass('public.racing_driver_licenses') IS NOT NULL THEN
         DROP INDEX IF EXISTS public.racing_driver_licenses_rank;
         CREATE INDEX racing_driver_licenses_rank ON public.racing_driver_licenses
