@@ -58,14 +58,9 @@ describe('the database goes away and comes back', () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'pitwall-outage-'));
     server = await startWebServer(
       {
+        ...rt,
         config: testConfig({ DATA_DIR: dataDir, API_CACHE_SECONDS: '0' }),
-        logger: rt.logger,
-        knex: rt.knex,
         databaseUrl: url,
-        eventStore: rt.eventStore,
-        jobs: rt.jobs,
-        mailer: rt.mailer,
-        projections: rt.projections,
         web: { mode: 'none', version: 'v1' },
       },
       { port: 0, host: '127.0.0.1' },

@@ -30,13 +30,9 @@ beforeAll(async () => {
   const serve = (projections: typeof rt.projections) =>
     startWebServer(
       {
+        ...rt,
         config: testConfig({ DATA_DIR: dataDir, API_CACHE_SECONDS: '0' }),
-        logger: rt.logger,
-        knex: rt.knex,
         databaseUrl: db.url,
-        eventStore: rt.eventStore,
-        jobs: rt.jobs,
-        mailer: rt.mailer,
         projections,
         web: { mode: 'none', version: 'v1' },
       },

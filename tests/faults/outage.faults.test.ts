@@ -58,12 +58,8 @@ beforeAll(async () => {
   // every request of the test to come from 127.0.0.1.
   accounts = createAccounts(
     {
+      ...rt,
       config,
-      logger: rt.logger,
-      knex: rt.knex,
-      eventStore: rt.eventStore,
-      jobs: rt.jobs,
-      mailer: rt.mailer,
     },
     {
       redisPrefix: prefix,
@@ -74,15 +70,10 @@ beforeAll(async () => {
   );
   server = await startWebServer(
     {
+      ...rt,
       config,
       accounts,
-      logger: rt.logger,
-      knex: rt.knex,
       databaseUrl: url,
-      eventStore: rt.eventStore,
-      jobs: rt.jobs,
-      mailer: rt.mailer,
-      projections: rt.projections,
       web: { mode: 'none', version: 'v1' },
     },
     { port: 0, host: '127.0.0.1' },

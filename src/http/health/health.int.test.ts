@@ -29,14 +29,9 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'pitwall-health-'));
   server = await startWebServer(
     {
+      ...rt,
       config: testConfig({ DATA_DIR: dataDir, READY_MAX_LAG: '0' }),
-      logger: rt.logger,
-      knex: rt.knex,
       databaseUrl: db.url,
-      eventStore: rt.eventStore,
-      jobs: rt.jobs,
-      mailer: rt.mailer,
-      projections: rt.projections,
       web: { mode: 'none', version: 'v1' },
     },
     { port: 0, host: '127.0.0.1' },
@@ -185,13 +180,9 @@ describe('/readyz across a version change', () => {
     const bumped = { ...favorites, version: favorites.version + 1 };
     const next = await startWebServer(
       {
+        ...rt,
         config: testConfig({ DATA_DIR: dataDir, READY_MAX_LAG: '0' }),
-        logger: rt.logger,
-        knex: rt.knex,
         databaseUrl: db.url,
-        eventStore: rt.eventStore,
-        jobs: rt.jobs,
-        mailer: rt.mailer,
         projections: createProjectionRegistry(
           rt.projections.all.map((p) => (p.name === 'favorites' ? bumped : p)),
         ),
