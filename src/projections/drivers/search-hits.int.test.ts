@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toLicense, type LicenseRow } from '../../queries/racing/shapes.ts';
-import { useRacingDatabase } from '../racing/testing.ts';
+import { NAMES_NEEDING_ESCAPES, useRacingDatabase } from '../racing/testing.ts';
 import { LICENCE_JSON, writeSearchHits } from './search-hits.ts';
 import { DRIVER_LICENSES_TABLE, DRIVER_SEARCH_HITS_TABLE, DRIVERS_TABLE } from './tables.ts';
 
@@ -53,15 +53,7 @@ describe('the stored licence text', () => {
 
 describe('the stored search hit', () => {
   it("is JSON.stringify of the driver's DTO, names escaped alike, licences by category", async () => {
-    const names = [
-      'Plain Name',
-      'Quote " and \\ backslash',
-      'Tab\there, new\nline, return\r, \b\f',
-      'Control \u0001\u001f\u007f',
-      'Jörg Möller ØÆ 中文 🏎️',
-      'Separators \u2028\u2029',
-      "O'Brien </script>",
-    ];
+    const names = ['Plain Name', ...NAMES_NEEDING_ESCAPES];
     await db.knex(DRIVERS_TABLE).insert(
       names.map((display_name, i) => ({
         cust_id: 500 + i,

@@ -46,6 +46,20 @@ export async function createRacingTables(knex: Knex): Promise<void> {
   for (const p of racingProjections) await p.createTables(knex);
 }
 
+/**
+ * Names whose JSON needs escaping (quotes, backslashes, control characters, line and paragraph
+ * separators, non-Latin text, HTML): the tests of every answer PostgreSQL writes as JSON text
+ * hold it to JSON.stringify's output on these.
+ */
+export const NAMES_NEEDING_ESCAPES: readonly string[] = [
+  'Quote " and \\ backslash',
+  'Tab\there, new\nline, return\r, \b\f',
+  'Control \u0001\u001f\u007f',
+  'Jörg Möller ØÆ 中文 🏎️',
+  'Separators \u2028\u2029',
+  "O'Brien </script>",
+];
+
 /** A test file's database with the racing tables; `knex` may be used inside hooks and tests only. */
 export interface RacingTestDatabase {
   readonly knex: Knex;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CarClassSummary } from '../../events/racing/results.ts';
 import {
   applyRacingEvents,
+  NAMES_NEEDING_ESCAPES,
   buildSubsession,
   raceRow,
   useRacingDatabase,
@@ -112,14 +113,7 @@ describe("a subsession's results", () => {
   });
 
   it('carry names that need escaping, teams, unknown car classes and missing values alike', async () => {
-    const names = [
-      'Quote " and \\ backslash',
-      'Tab\there, new\nline, return\r, \b\f',
-      'Control \u0001\u001f\u007f',
-      'Jörg Möller ØÆ 中文 🏎️',
-      'Separators \u2028\u2029',
-      "O'Brien </script>",
-    ];
+    const names = NAMES_NEEDING_ESCAPES;
     await applyRacingEvents(db.knex, [
       {
         type: 'SubsessionResultsRecorded',
