@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { CHECKPOINTS_TABLE, type CheckpointStatus } from './checkpoints.ts';
+import { readCheckpoints } from './checkpoints.ts';
 import type { ProjectionRegistry } from './registry.ts';
 
 /**
@@ -21,26 +21,16 @@ export interface VersionGap {
   lastError: string | null;
 }
 
-interface Row {
-  name: string;
-  version: number;
-  status: CheckpointStatus;
-  last_error: string | null;
-}
-
 /**
- * The projections of `registry` whose stored version is not the code's, from one query on
- * projection_checkpoints (its few columns, one row per projection). A same-version rebuild is no
- * gap: its live tables have the code's shape and the live runner keeps them current.
+ * The projections of `registry` whose stored version is not the code's, from one read of their
+ * checkpoints (`readCheckpoints`: one row per projection). A same-version rebuild is no gap: its
+ * live tables have the code's shape and the live runner keeps them current.
  */
 export async function projectionVersionGaps(
   knex: Knex,
   registry: ProjectionRegistry,
 ): Promise<VersionGap[]> {
-  const rows = await knex<Row>(CHECKPOINTS_TABLE)
-    .select('name', 'version', 'status', 'last_error')
-    .whereIn('name', registry.names as string[]);
-  const byName = new Map(rows.map((r) => [r.name, r]));
+  const byName = await readCheckpoints(knex, registry.names);
   const gaps: VersionGap[] = [];
   for (const p of registry.all) {
     const row = byName.get(p.name);
@@ -56,7 +46,7 @@ export async function projectionVersionGaps(
           : row.status === 'rebuilding'
             ? 'version-change'
             : 'stale-version',
-      lastError: row?.last_error ?? null,
+      lastError: row?.lastError ?? null,
     });
   }
   return gaps;
